@@ -13,7 +13,8 @@ import pyarrow.compute as pc
 
 # %% auto #0
 __all__ = ['QUANTILE_GRID', 'Measurements', 'node_ids', 'point_metrics', 'crps_from_quantiles', 'pit_values',
-           'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi', 'plane_world', 'MatrixFactorization']
+           'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi', 'plane_world', 'MatrixFactorization',
+           'make_protocol', 'score_method', 'cold_start_curve']
 
 # %% ../nbs/07_evaluate.ipynb #c006
 @dataclass
@@ -195,6 +196,7 @@ class Vivaldi(Baseline):
         self.x, self.h = _vivaldi_rounds(self.x, self.h, i, j, rtt, np.ones(len(self.vocab), bool), self.rounds, 0.25, self.seed)
         pred = np.linalg.norm(self.x[i] - self.x[j], axis=1) + self.h[i] + self.h[j]
         self.rel_residual_q = np.quantile(rtt / np.maximum(pred, 1e-3), QUANTILE_GRID)   # spread for the distribution
+        self.pair_rtt = rtt                                                                # fallback for hosts it cannot place
         return self
 
     def _place(self, context):
@@ -219,7 +221,7 @@ class Vivaldi(Baseline):
         s, d = np.minimum(s, len(x) - 1), np.minimum(d, len(x) - 1)
         point = np.where(known, np.linalg.norm(x[s] - x[d], axis=1) + h[s] + h[d], np.nan)
         rel = np.quantile(self.rel_residual_q, levels) if len(levels) > 1 else np.array([np.median(self.rel_residual_q)])
-        return point[:, None] * rel[None, :]
+        return np.where(known[:, None], point[:, None] * rel[None, :], np.quantile(self.pair_rtt, levels)[None, :])
 
 # %% ../nbs/07_evaluate.ipynb #c020
 def plane_world(n_hosts: int = 60, n_pairs: int = 1500, seed: int = 0, noise: float = 0.0):
@@ -264,6 +266,7 @@ class MatrixFactorization(Baseline):
         self.params = params
         resid = params['mu'][0] + params['b'][i] + params['c'][j] + (params['U'][i] * params['V'][j]).sum(1) - y
         self.resid_q = np.quantile(-resid, QUANTILE_GRID)                    # log(true / predicted)
+        self.pair_rtt = rtt                                                  # fallback for hosts it cannot place
         return self
 
     def _adapt(self, context):
@@ -293,4 +296,49 @@ class MatrixFactorization(Baseline):
         s, d = np.minimum(s, n - 1), np.minimum(d, n - 1)
         log_pred = p['mu'][0] + p['b'][s] + p['c'][d] + (p['U'][s] * p['V'][d]).sum(1)
         rq = np.quantile(self.resid_q, levels) if len(levels) > 1 else np.array([np.median(self.resid_q)])
-        return np.where(known[:, None], np.exp(log_pred[:, None] + rq[None, :]), np.nan)
+        return np.where(known[:, None], np.exp(log_pred[:, None] + rq[None, :]), np.quantile(self.pair_rtt, levels)[None, :])
+
+# %% ../nbs/07_evaluate.ipynb #c027
+def make_protocol(test: Measurements, n_context: int = 30, queries_per_probe: int = 10, seed: int = 0,
+                  min_queries: int = 1) -> tuple[Measurements, Measurements, np.ndarray]:
+    "Context and queries per test probe: `n_context` measurements before a random cut, the next ones after it."
+    rng = np.random.default_rng(seed)
+    order = np.lexsort((test.t, test.src.astype(str)))
+    src_sorted = test.src[order].astype(str)
+    starts = np.flatnonzero(np.r_[True, src_sorted[1:] != src_sorted[:-1]])
+    ends = np.r_[starts[1:], len(order)]
+    ctx_idx, q_idx, ctx_rank = [], [], []
+    for a, b in zip(starts, ends):                                # one probe at a time
+        n = b - a
+        if n < n_context + min_queries: continue
+        cut = a + rng.integers(n_context, n - min_queries + 1)
+        c = order[cut - n_context:cut]
+        ctx_idx.append(c); ctx_rank.append(np.arange(n_context, 0, -1))   # 1 = the most recent
+        q_idx.append(order[cut:min(cut + queries_per_probe, b)])
+    if not q_idx: raise ValueError(f'no test probe has {n_context + min_queries} measurements: lower n_context')
+    ctx, ranks = np.concatenate(ctx_idx), np.concatenate(ctx_rank)
+    return test[ctx], test[np.concatenate(q_idx)], ranks
+
+
+def score_method(method, context: Measurements, queries: Measurements) -> dict:
+    "Point and distribution metrics of one method on the queries, given the context."
+    q = method.quantiles(queries, context)
+    out = point_metrics(q[:, len(QUANTILE_GRID) // 2], queries.rtt_ms)
+    out.update(distribution_metrics(np.nan_to_num(q, nan=np.nanmedian(q) if np.isfinite(q).any() else 0.0), queries.rtt_ms))
+    return out
+
+
+def cold_start_curve(methods: dict, context: Measurements, ranks: np.ndarray, queries: Measurements,
+                     sizes=(0, 1, 2, 5, 10, 30, None)) -> dict:
+    "Median absolute error of each method vs the number of context measurements (None: the full context)."
+    curve = {}
+    for name, method in methods.items():
+        curve[name] = {}
+        for k in sizes:
+            ctx = context if k is None else context[ranks <= k]
+            pred = method.quantiles(queries, ctx if len(ctx) else None, levels=(0.5,))[:, 0]
+            ok = np.isfinite(pred) & (queries.rtt_ms >= 0)
+            curve[name]['full' if k is None else str(k)] = dict(
+                median_ae_ms=float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None,
+                coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
+    return curve
