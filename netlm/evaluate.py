@@ -14,7 +14,8 @@ import pyarrow.compute as pc
 # %% auto #0
 __all__ = ['QUANTILE_GRID', 'Measurements', 'node_ids', 'point_metrics', 'crps_from_quantiles', 'pit_values',
            'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi', 'plane_world', 'MatrixFactorization',
-           'make_protocol', 'score_method', 'cold_start_curve']
+           'make_protocol', 'score_method', 'cold_start_curve', 'rows_to_measurements', 'load_split',
+           'default_baselines', 'evaluate_rtt', 'plot_rtt_report']
 
 # %% ../nbs/07_evaluate.ipynb #c006
 @dataclass
@@ -342,3 +343,73 @@ def cold_start_curve(methods: dict, context: Measurements, ranks: np.ndarray, qu
                 median_ae_ms=float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None,
                 coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
     return curve
+
+# %% ../nbs/07_evaluate.ipynb #c031
+def rows_to_measurements(rows) -> Measurements:
+    "Concatenate probe rows into one `Measurements` (a loop over rows; each row's columns are NumPy)."
+    rows = list(rows)
+    if not rows: return Measurements(np.array([], object), np.array([], object), np.array([], np.int64), np.array([]))
+    return Measurements(np.concatenate([np.full(len(r), r.src, dtype=object) for r in rows]),
+                        np.concatenate([r.dst for r in rows]), np.concatenate([r.t for r in rows]),
+                        np.concatenate([r.rtt_ms for r in rows]))
+
+
+def load_split(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> Measurements:
+    "Measurements of a split of a probe-row data set (`data_dir/split/*.array_record`), optionally a random subset of records."
+    from pathlib import Path
+    from array_record.python.array_record_data_source import ArrayRecordDataSource
+    from netlm.preprocess import read_row
+    paths = sorted(str(p) for p in Path(data_dir, split).glob('*.array_record'))
+    if not paths: raise FileNotFoundError(f'no *.array_record files in {Path(data_dir, split)}: run `netlm preprocess` first')
+    source = ArrayRecordDataSource(paths)
+    idx = np.arange(len(source))
+    if max_records is not None and max_records < len(idx): idx = np.sort(np.random.default_rng(seed).choice(idx, max_records, replace=False))
+    return rows_to_measurements(read_row(source[int(i)]) for i in idx)
+
+# %% ../nbs/07_evaluate.ipynb #c033
+def default_baselines() -> dict:
+    "The three baselines, unfitted."
+    return dict(pair_median=PairHistory(), vivaldi=Vivaldi(), matrix_factorization=MatrixFactorization())
+
+
+def evaluate_rtt(train: Measurements, test: Measurements, extra_methods: dict | None = None, *, n_context: int = 30,
+                 queries_per_probe: int = 10, seed: int = 0, cold_start: bool = True) -> dict:
+    "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test`."
+    methods = {name: m.fit(train) for name, m in default_baselines().items()}
+    methods.update(extra_methods or {})
+    context, queries, ranks = make_protocol(test, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed)
+    result = dict(protocol=dict(n_context=n_context, queries=len(queries), successful_queries=int(queries.ok.sum()),
+                                test_probes=int(len(set(queries.src))), train_measurements=len(train)),
+                  rtt={}, errors={})
+    for name, m in methods.items():
+        q = m.quantiles(queries, context)
+        median = q[:, len(QUANTILE_GRID) // 2]
+        result['rtt'][name] = point_metrics(median, queries.rtt_ms)
+        result['rtt'][name].update(distribution_metrics(q, queries.rtt_ms))
+        result['errors'][name] = np.abs(median - queries.rtt_ms)[queries.ok & np.isfinite(median)]
+    if cold_start: result['cold_start'] = cold_start_curve(methods, context, ranks, queries)
+    return result
+
+# %% ../nbs/07_evaluate.ipynb #c034
+def plot_rtt_report(result: dict, path=None):
+    "Error CDFs per method, the cold-start curve and the PIT histograms, in one figure (saved to `path` if given)."
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    for name, err in result['errors'].items():
+        axes[0].plot(np.sort(err), np.linspace(0, 1, len(err)), label=f"{name} (median {np.median(err):.1f} ms)")
+    axes[0].set(xscale='symlog', xlabel='absolute error (ms)', ylabel='share of queries', title='RTT error CDF')
+    axes[0].legend(fontsize=8)
+    if 'cold_start' in result:
+        for name, curve in result['cold_start'].items():
+            ks = list(curve); xs = [int(k) if k != 'full' else 2 * max(int(k) for k in ks if k != 'full') for k in ks]
+            axes[1].plot(xs, [curve[k]['median_ae_ms'] for k in ks], marker='o', label=name)
+        axes[1].set(xscale='symlog', xlabel='context measurements', ylabel='median absolute error (ms)', title='cold start')
+        axes[1].legend(fontsize=8)
+    for name, r in result['rtt'].items():
+        axes[2].step(np.arange(10) / 10, r['pit_hist'], where='post', label=name)
+    axes[2].axhline(0.1, color='k', ls=':', lw=1)
+    axes[2].set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
+    axes[2].legend(fontsize=8)
+    fig.tight_layout()
+    if path is not None: fig.savefig(path, dpi=110)
+    return fig
