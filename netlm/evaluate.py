@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 __all__ = ['QUANTILE_GRID', 'Measurements', 'node_ids', 'point_metrics', 'crps_from_quantiles', 'pit_values',
            'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi', 'plane_world', 'MatrixFactorization',
            'make_protocol', 'score_method', 'cold_start_curve', 'rows_to_measurements', 'load_split',
-           'default_baselines', 'evaluate_rtt', 'plot_rtt_report']
+           'default_baselines', 'evaluate_rtt', 'plot_rtt_report', 'Oracle']
 
 # %% ../nbs/07_evaluate.ipynb #c006
 @dataclass
@@ -163,20 +163,18 @@ def _vivaldi_rounds(x, h, i, j, rtt, movable, rounds, step0, seed):
     "Batched Vivaldi spring relaxation over pairs (i, j, rtt); only `movable` nodes move."
     rng = np.random.default_rng(seed)
     n = len(x)
-    deg = np.bincount(np.concatenate([i, j]), minlength=n).astype(np.float64)
+    deg = np.maximum(np.bincount(np.concatenate([i, j]), minlength=n), 1).astype(np.float64)
     for r in range(rounds):
-        step = step0 * (0.02 / step0) ** (r / max(rounds - 1, 1))
+        step = step0 * (0.05 / step0) ** (r / max(rounds - 1, 1))    # decaying timestep
         diff = x[i] - x[j]
         dist = np.linalg.norm(diff, axis=1)
         unit = np.where(dist[:, None] > 1e-9, diff / np.maximum(dist, 1e-9)[:, None], rng.normal(size=diff.shape))
-        err = rtt - (dist + h[i] + h[j])               # > 0: too close, push apart
-        w = 1.0 / np.maximum(rtt, 1.0)                 # relative error weighting
-        force = (w * err)[:, None] * unit
-        fx = np.zeros_like(x); np.add.at(fx, i, force); np.add.at(fx, j, -force)
-        fh = np.zeros(n); np.add.at(fh, i, w * err); np.add.at(fh, j, w * err)
-        scale = np.where(movable, step / np.maximum(deg, 1) * np.maximum(rtt.mean(), 1.0), 0.0)
-        x += scale[:, None] * fx
-        h[:] = np.maximum(h + 0.5 * scale * fh, 0.0)
+        err = rtt - (dist + h[i] + h[j])               # > 0: too close, push apart (ms)
+        fx = np.zeros_like(x); np.add.at(fx, i, err[:, None] * unit); np.add.at(fx, j, -err[:, None] * unit)
+        fh = np.bincount(i, err, n) + np.bincount(j, err, n)
+        move = np.where(movable, step / deg, 0.0)        # each node moves by the mean force of its springs
+        x += move[:, None] * fx
+        h[:] = np.maximum(h + 0.5 * move * fh, 0.0)      # heights take half the radial error
     return x, h
 
 
@@ -413,3 +411,15 @@ def plot_rtt_report(result: dict, path=None):
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=110)
     return fig
+
+# %% ../nbs/07_evaluate.ipynb #c038
+class Oracle(Baseline):
+    "The synthetic world's true RTT distribution for each query."
+    name = 'oracle'
+
+    def __init__(self, world): self.world = world
+
+    def fit(self, train): return self
+
+    def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
+        return self.world.rtt_quantiles(queries.src.astype(str), queries.dst.astype(str), queries.t, np.asarray(levels))
