@@ -11,7 +11,7 @@ import json
 import sys
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_quickstart', 'build_parser', 'main']
+__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_quickstart', 'build_parser', 'main']
 
 # %% ../nbs/09_cli.ipynb #c005
 class CLIError(Exception):
@@ -20,6 +20,8 @@ class CLIError(Exception):
 
 BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
     'tokenizer': 'netlm.tokenizer:bench_tokenizer',
+    'synth': 'netlm.synth:bench_synth',
+    'ingest': 'netlm.ingest:bench_ingest',
 }
 
 
@@ -35,6 +37,26 @@ def cmd_bench(args) -> dict:
     result = _load(BENCHES[args.stage])(**kwargs)
     print(json.dumps(result))
     return result
+
+
+def cmd_synth(args) -> dict:
+    "Generate a synthetic world: the measurement Parquet and the world description (the oracle)."
+    from netlm.synth import generate
+    summary = generate(args.out, probes=args.probes, days=args.days, seed=args.seed, progress=not args.no_progress)
+    print(f"wrote {summary['rows']:,} measurements of {summary['probes']} probes to {summary['path']} "
+          f"({summary['failure_share']:.1%} failed, {summary['ipv6_share']:.1%} IPv6)")
+    print(json.dumps(summary, default=str))
+    return summary
+
+
+def cmd_ingest(args) -> dict:
+    "Read RIPE Atlas ping results into a measurement Parquet table, reporting every reject by reason."
+    from netlm.ingest import format_report, ingest
+    report = ingest(args.inputs, args.out, rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress,
+                    max_rtt_ms=args.max_rtt_ms, reject_private_src=args.reject_private_src)
+    print(format_report(report))
+    print(json.dumps(report, default=str))
+    return report
 
 
 def cmd_quickstart(args) -> dict:
@@ -59,6 +81,28 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help='override a benchmark parameter, e.g. n=1000000')
     b.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
+                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the oracle: the true RTT '
+                                   'distribution of any src, dst, time). Deterministic for a seed.')
+    s.add_argument('out', help='output directory')
+    s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
+    s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
+    s.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
+    s.add_argument('--no-progress', action='store_true', help='no progress bar')
+    s.set_defaults(func=cmd_synth)
+
+    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
+                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet table with '
+                                   'the measurement schema. Unusable results are counted by reason and reported, never dropped silently.')
+    g.add_argument('inputs', nargs='+', help='result files or directories')
+    g.add_argument('--out', required=True, help='output Parquet file')
+    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg', help="RTT of a result from its replies (default: avg, RIPE's)")
+    g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
+    g.add_argument('--max-rtt-ms', type=float, default=60_000.0, help='reject RTTs above this as outliers (default 60000)')
+    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT handling')
+    g.add_argument('--no-progress', action='store_true', help='no progress bar')
+    g.set_defaults(func=cmd_ingest)
 
     q = sub.add_parser('quickstart', help='run the whole pipeline on the embedded synthetic world',
                        description='Run every stage end to end with no data needed (synthetic world), on a CPU in minutes.')
