@@ -11,7 +11,7 @@ import json
 import sys
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_quickstart', 'build_parser', 'main']
+__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_quickstart', 'build_parser', 'run', 'main']
 
 # %% ../nbs/09_cli.ipynb #c005
 class CLIError(Exception):
@@ -111,12 +111,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None):
-    "Entry point of the `netlm` command."
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def run(argv=None):
+    "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
+    args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except (CLIError, FileNotFoundError, ValueError) as e:
         print(f'netlm {args.command}: error: {e}', file=sys.stderr)
         sys.exit(2)
+
+
+def main(argv=None) -> None:
+    "Entry point of the `netlm` command (exit status 0, or 2 with one line on stderr)."
+    run(argv)
