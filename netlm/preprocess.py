@@ -5,15 +5,31 @@
 # %% ../nbs/03_preprocess.ipynb #c004
 from __future__ import annotations
 
+import glob
+import hashlib
+import ipaddress
+import json
+import math
+import os
+import shutil
 import struct
-from dataclasses import dataclass, field
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
 
 import numpy as np
 
-from .tokenizer import RTT_CODE_FAILED, ip_str, pack_ips, rtt_code, rtt_from_code
+from .tokenizer import RTT_CODE_FAILED, RTT_MAX_US, ip_bytes, ip_str, pack_ips, rtt_code, rtt_from_code
 
 # %% auto #0
-__all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ProbeRow', 'encode_row', 'read_row']
+__all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_SECTIONS', 'SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD',
+           'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION', 'SPLITS',
+           'MEASUREMENT_SCHEMA', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files',
+           'probe_hash', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter', 'read_shard',
+           'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows', 'random_measurement_table',
+           'bench_preprocess']
 
 # %% ../nbs/03_preprocess.ipynb #c005
 ROW_MAGIC = b'NLR1'
@@ -107,3 +123,578 @@ def read_row(record: bytes) -> ProbeRow:
     np.cumsum(dt, dtype=np.int64, out=t[1:]); t[1:] += t0
     src_text = ip_str(np.frombuffer(src, np.uint8), version)
     return ProbeRow(src=src_text, version=version, t=t, dst_index=idx, dst_table=table, rtt_code=rtt, prb_id=prb_id, part=part)
+
+# %% ../nbs/03_preprocess.ipynb #c011
+def _up8(n): return n + (-n % 8)
+
+ROW_SECTIONS = ('header', 'dt', 'rtt', 'index', 'table')
+
+
+def row_nbytes(n, d, dt_width, index_width, addr_width):
+    "Bytes of a record with `n` measurements, `d` destinations and the given widths (NumPy arrays welcome)."
+    n, d = np.asarray(n, np.int64), np.asarray(d, np.int64)
+    return _HEADER.size + _up8((n - 1) * dt_width) + _up8(2 * n) + _up8(n * index_width) + _up8(d * addr_width)
+
+
+def row_sections(record: bytes) -> dict:
+    "Bytes of each section of a record (`header`, `dt`, `rtt`, `index`, `table`; padding included)."
+    _, version, dt_w, idx_w, _, n, d, *_ = _HEADER.unpack_from(record)
+    sizes = (_HEADER.size, _up8((n - 1) * dt_w), _up8(2 * n), _up8(n * idx_w), _up8(d * (4 if version == 4 else 16)))
+    return dict(zip(ROW_SECTIONS, sizes))
+
+# %% ../nbs/03_preprocess.ipynb #c014
+SOURCE_COLUMNS = ('event_time', 'src_addr', 'dst_addr', 'ip_version', 'rtt')   # required; prb_id is optional
+
+
+def parquet_files(source) -> list[str]:
+    "The Parquet files of `source`: a file, a glob, a directory (searched recursively) or a list of those."
+    if isinstance(source, (list, tuple)):
+        if not source: raise FileNotFoundError('no source given')
+        return sorted({f for s in source for f in parquet_files(s)})
+    text = str(source)
+    if any(c in text for c in '*?['):
+        files = sorted(f for f in glob.glob(text, recursive=True) if os.path.isfile(f))
+        if not files: raise FileNotFoundError(f'{text}: no file matches this pattern')
+        return files
+    path = Path(text)
+    if path.is_dir():
+        files = sorted(str(f) for f in path.rglob('*.parquet') if f.is_file())
+        if not files: raise FileNotFoundError(f'{text}: the directory holds no .parquet file')
+        return files
+    if not path.is_file(): raise FileNotFoundError(f'{text}: no such file or directory')
+    return [text]
+
+
+def _sql_str(s: str) -> str: return "'" + s.replace("'", "''") + "'"
+
+
+def _parquet_scan(files) -> str: return f"read_parquet([{', '.join(map(_sql_str, files))}], union_by_name = true)"
+
+
+def _open_source(con, files, source) -> tuple[str, dict]:
+    "The DuckDB scan expression of the source files and their column types; one-line errors for unreadable or incomplete sources."
+    import duckdb
+    scan = _parquet_scan(files)
+    try: types = dict((name, typ) for name, typ, *_ in con.sql(f'DESCRIBE SELECT * FROM {scan}').fetchall())
+    except duckdb.Error as e: raise ValueError(f'{source}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+    if missing := [c for c in SOURCE_COLUMNS if c not in types]:
+        raise ValueError(f'{source}: missing column(s) {", ".join(missing)} (have {", ".join(types)})')
+    if not types['event_time'].startswith('TIMESTAMP'):
+        raise ValueError(f'{source}: event_time is {types["event_time"]}, expected a timestamp')
+    return scan, types
+
+# %% ../nbs/03_preprocess.ipynb #c017
+ADDR_OK, ADDR_EMPTY, ADDR_BAD = 0, 1, 2
+_SPLIT_KEY = b'netlm probe split v1'
+
+
+def probe_hash(addrs) -> tuple[np.ndarray, np.ndarray]:
+    "Two independent stable uint64 hashes of each canonical address text: (split hash, partition hash)."
+    digest = b''.join(hashlib.blake2b(a.encode(), digest_size=16, key=_SPLIT_KEY).digest() for a in addrs)
+    h = np.frombuffer(digest, '<u8').reshape(-1, 2)
+    return h[:, 0].copy(), h[:, 1].copy()
+
+
+def _split_unit(split_hash) -> np.ndarray: return (np.asarray(split_hash, np.uint64) >> np.uint64(11)) * 2.0**-53
+
+
+def is_test_probe(addrs, test_fraction: float) -> np.ndarray:
+    "True for the probes (source addresses, any spelling) on the test side of the split."
+    canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
+    return _split_unit(probe_hash(canonical)[0]) < test_fraction
+
+
+@dataclass
+class AddressTable:
+    "Every distinct address string of a source, parsed once, and the canonical addresses they name."
+    text: list            # (m,) distinct strings as they appear in the source ('' included)
+    status: np.ndarray    # (m,) ADDR_OK, ADDR_EMPTY or ADDR_BAD
+    gid: np.ndarray       # (m,) int32 canonical id, -1 unless ADDR_OK
+    packed: np.ndarray    # (G, 16) uint8 canonical addresses (tokenizer layout), sorted
+    version: np.ndarray   # (G,) int8: 4 or 6
+    canonical: list       # (G,) canonical text
+    test: np.ndarray      # (G,) bool: on the test side when a probe
+    part_hash: np.ndarray # (G,) uint64 partition hash
+
+    def duckdb_table(self, partitions: int):
+        "Arrow table (addr, gid, version, status, part) that DuckDB joins the measurements to."
+        import pyarrow as pa
+        ok = self.gid >= 0
+        part = np.zeros(len(self.text), np.int32)
+        part[ok] = (self.part_hash[self.gid[ok]] % np.uint64(partitions)).astype(np.int32)
+        version = np.zeros(len(self.text), np.int8)
+        version[ok] = self.version[self.gid[ok]]
+        return pa.table(dict(addr=pa.array(self.text, pa.string()), gid=self.gid, version=version, status=self.status, part=part))
+
+
+def address_table(strings, test_fraction: float) -> AddressTable:
+    "Parse each distinct address string once; canonical ids, versions, split sides and partition hashes."
+    text = sorted({'' if s is None else s for s in strings} | {''})
+    status, raw16, version = np.zeros(len(text), np.int8), np.zeros((len(text), 17), np.uint8), np.zeros(len(text), np.int8)
+    for i, s in enumerate(text):   # once per distinct address, never per measurement
+        if not s.strip(): status[i] = ADDR_EMPTY; continue
+        try: raw, v = ip_bytes(s)
+        except ValueError: status[i] = ADDR_BAD; continue
+        raw16[i, 0], raw16[i, 1:] = v, np.frombuffer(bytes(10) + b'\xff\xff' + raw if v == 4 else raw, np.uint8)
+    ok = np.flatnonzero(status == ADDR_OK)
+    keys, inverse = np.unique(raw16[ok], axis=0, return_inverse=True)    # (version, 16 bytes) -> canonical id
+    gid = np.full(len(text), -1, np.int32)
+    gid[ok] = inverse.ravel()
+    version = keys[:, 0].astype(np.int8)
+    canonical = [ip_str(k[1:], v) for k, v in zip(keys, version)]
+    split_hash, part_hash = probe_hash(canonical)
+    return AddressTable(text=text, status=status, gid=gid, packed=keys[:, 1:].copy(), version=version,
+                        canonical=canonical, test=_split_unit(split_hash) < test_fraction, part_hash=part_hash)
+
+# %% ../nbs/03_preprocess.ipynb #c022
+REJECT_REASONS = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'null_time',
+                  'null_rtt', 'nan_rtt', 'negative_rtt', 'rtt_beyond_codec', 'time_before_epoch')
+HELD_OUT = 'held_out_before_time_split'
+_RTT_LIMIT_US = float(RTT_MAX_US + 2**30)   # rtt_code refuses values at or above this
+
+
+def _reject_sql(m='m', s='S', d='D') -> str:
+    "SQL CASE giving each row's reject code: 0 if usable, else 1 + its index in REJECT_REASONS."
+    checks = (f'{s}.status = {ADDR_EMPTY}', f'{d}.status = {ADDR_EMPTY}', f'{s}.status = {ADDR_BAD}', f'{d}.status = {ADDR_BAD}',
+              f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version',
+              f'{m}.event_time IS NULL')
+    assert REJECT_REASONS[len(checks)] == 'null_rtt'   # the rest are checked on the batch's NumPy columns, see _reject_numpy
+    return 'CASE ' + ' '.join(f'WHEN {c} THEN {i + 1}' for i, c in enumerate(checks)) + ' ELSE 0 END'
+
+
+def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
+    "Complete the SQL reject codes with the RTT and time checks, in REJECT_REASONS order."
+    reason = reason.copy()
+    for name, bad in (('null_rtt', rtt_null), ('nan_rtt', np.isnan(rtt)), ('negative_rtt', (rtt < 0) & (rtt != -1)),
+                      ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US), ('time_before_epoch', t < 0)):
+        reason[(reason == 0) & bad] = 1 + REJECT_REASONS.index(name)
+    return reason
+
+# %% ../nbs/03_preprocess.ipynb #c024
+def _widths(max_value, widths) -> np.ndarray:
+    "Per element, the smallest of `widths` (bytes) whose unsigned range holds `max_value`."
+    max_value = np.asarray(max_value)
+    return np.select([max_value < 256 ** w for w in widths[:-1]], widths[:-1], widths[-1]).astype(np.int64)
+
+
+_PAD_SLACK = 4 * 7   # at most 7 padding bytes after each of the four arrays
+
+
+def _max_measurements(d, dt_w, idx_w, addr_w, max_row_bytes):
+    "Most measurements a part may hold so that its record stays within `max_row_bytes` (a safe bound)."
+    per = dt_w + 2 + idx_w
+    room = max_row_bytes - _HEADER.size - _PAD_SLACK
+    return np.maximum((room - d * addr_w) // per, room // (per + addr_w))
+
+
+MIN_ROW_BYTES = int(_HEADER.size + _PAD_SLACK + 8 + 2 + 4 + 16)   # one measurement at the widest widths
+
+
+def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_bytes: int = 8 << 20):
+    "Yield (side, ProbeRow): one row per (probe, side) of measurements sorted by (probe, time), cut into parts to fit `max_row_bytes`."
+    n = len(sid)
+    if n == 0: return
+    if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+    start = np.flatnonzero(np.r_[True, (sid[1:] != sid[:-1]) | (side[1:] != side[:-1])])
+    count = np.diff(np.r_[start, n])
+    group = np.repeat(np.arange(len(start)), count)
+    gsid = sid[start]
+    # distinct destinations of every group with one sort of (group, destination) keys
+    G = np.int64(len(addrs.version))
+    uniq, inverse = np.unique(group * G + did, return_inverse=True)
+    ustart = np.searchsorted(uniq // G, np.arange(len(start)))
+    d = np.diff(np.r_[ustart, len(uniq)])
+    local = inverse.ravel() - ustart[group]
+    udst = uniq % G
+    gap = np.zeros(n, np.int64)
+    gap[1:] = np.diff(t)
+    gap[start] = 0
+    dt_w = _widths(np.maximum.reduceat(gap, start), (1, 2, 4, 8))
+    idx_w = _widths(d - 1, (1, 2, 4))
+    addr_w = np.where(addrs.version[gsid] == 4, 4, 16)
+    parts = -(-count // _max_measurements(d, dt_w, idx_w, addr_w, max_row_bytes))
+    for g, s in enumerate(start.tolist()):
+        e, src, v = s + int(count[g]), addrs.canonical[gsid[g]], int(addrs.version[gsid[g]])
+        if parts[g] == 1:
+            yield int(side[s]), ProbeRow(src=src, version=v, t=t[s:e], dst_index=local[s:e], dst_table=addrs.packed[udst[ustart[g]:ustart[g] + d[g]]],
+                                         rtt_code=code[s:e], prb_id=int(prb_id[s]), part=0)
+            continue
+        cuts = s + (np.arange(parts[g] + 1) * count[g]) // parts[g]
+        for k, (a, b) in enumerate(zip(cuts[:-1].tolist(), cuts[1:].tolist())):
+            table, index = np.unique(did[a:b], return_inverse=True)
+            yield int(side[s]), ProbeRow(src=src, version=v, t=t[a:b], dst_index=index.ravel(), dst_table=addrs.packed[table],
+                                         rtt_code=code[a:b], prb_id=int(prb_id[a]), part=k)
+
+# %% ../nbs/03_preprocess.ipynb #c028
+ARRAY_RECORD_OPTIONS = 'group_size:1'
+DEFAULT_COMPRESSION = 'uncompressed'
+
+
+class ShardWriter:
+    "Records of one split of one partition, written to ArrayRecord files that roll over at `shard_bytes`."
+    def __init__(self, split_dir, stem: str, shard_bytes: int = 128 << 20, compression: str = DEFAULT_COMPRESSION):
+        self.dir, self.stem, self.shard_bytes = Path(split_dir), stem, shard_bytes
+        self.options = f'{ARRAY_RECORD_OPTIONS},{compression}'
+        self.shards, self._writer = [], None
+
+    def write(self, record: bytes, measurements: int):
+        "Append one record (a probe row of `measurements` measurements)."
+        from array_record.python.array_record_module import ArrayRecordWriter
+        if self._writer is None or self.shards[-1]['record_bytes'] >= self.shard_bytes:
+            self._close_current()
+            self.dir.mkdir(parents=True, exist_ok=True)
+            path = self.dir / f'{self.stem}-{len(self.shards):03d}.array_record'
+            self._writer = ArrayRecordWriter(str(path), self.options)
+            self.shards.append(dict(path=f'{self.dir.name}/{path.name}', records=0, measurements=0, record_bytes=0, bytes=0))
+        self._writer.write(record)
+        shard = self.shards[-1]
+        shard['records'] += 1; shard['measurements'] += measurements; shard['record_bytes'] += len(record)
+
+    def _close_current(self):
+        if self._writer is None: return
+        self._writer.close(); self._writer = None
+        self.shards[-1]['bytes'] = os.path.getsize(self.dir / Path(self.shards[-1]['path']).name)
+
+    def close(self) -> list[dict]:
+        "Close the open file; the shards written: path (relative to the output), records, measurements, bytes."
+        self._close_current()
+        return self.shards
+
+# %% ../nbs/03_preprocess.ipynb #c029
+def read_shard(path) -> list[bytes]:
+    "All records of one ArrayRecord shard."
+    from array_record.python.array_record_module import ArrayRecordReader
+    reader = ArrayRecordReader(str(path))
+    try: return reader.read_all()
+    finally: reader.close()
+
+# %% ../nbs/03_preprocess.ipynb #c032
+SPLITS = ('train', 'test')
+
+
+def _epoch_seconds(times) -> tuple[np.ndarray, np.ndarray]:
+    "The raw int64 values of an Arrow timestamp array (any unit) and its integer epoch seconds (floor); nulls become 0."
+    import pyarrow as pa, pyarrow.compute as pc
+    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[times.type.unit]
+    raw = pc.fill_null(times.cast(pa.int64()), 0).to_numpy()
+    return raw, np.floor_divide(raw, per_second)
+
+
+def _break_ties(cols: dict) -> dict:
+    "Order measurements of equal (probe, time) by destination and RTT code, in place: DuckDB's sort is not stable, reruns must write the same rows."
+    sid, raw = cols['sid'], cols['raw_t']
+    same = (sid[1:] == sid[:-1]) & (raw[1:] == raw[:-1])
+    if same.any():
+        tied = np.flatnonzero(np.r_[same, False] | np.r_[False, same])
+        order = tied[np.lexsort((cols['code'][tied], cols['did'][tied], raw[tied], sid[tied]))]
+        for v in cols.values(): v[tied] = v[order]
+    return cols
+
+
+def _time_cut(time_split):
+    "Epoch seconds and ISO text of the time split (an ISO date or datetime, UTC unless it says otherwise)."
+    if time_split is None: return None, None
+    try: when = time_split if isinstance(time_split, datetime) else datetime.fromisoformat(str(time_split))
+    except ValueError: raise ValueError(f'time_split {time_split!r} is not an ISO date or datetime (e.g. 2026-01-16)') from None
+    if when.tzinfo is None: when = when.replace(tzinfo=timezone.utc)
+    return math.floor(when.timestamp()), when.astimezone(timezone.utc).isoformat()
+
+
+def _iso(t) -> str | None: return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).isoformat()
+
+
+def _empty_split_stats() -> dict: return dict(measurements=0, records=0, probes=0, split_by_cap=0, record_bytes=0, max_record_bytes=0,
+                                              first_time=None, last_time=None, section_bytes=dict.fromkeys(ROW_SECTIONS, 0))
+
+
+def _measurements_sql(scan, types) -> str:
+    "Every measurement of the source with its partition, probe id, destination id and SQL reject code."
+    prb = 'coalesce(m.prb_id, -1)' if 'prb_id' in types else '-1'
+    return f"""SELECT S.part AS part, S.gid AS sid, D.gid AS did, m.event_time AS t, m.rtt AS rtt, {prb}::BIGINT AS prb_id,
+                      ({_reject_sql()})::TINYINT AS reason
+               FROM {scan} m JOIN addr S ON coalesce(m.src_addr, '') = S.addr JOIN addr D ON coalesce(m.dst_addr, '') = D.addr"""
+
+
+def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, batch_rows, shard_bytes, compression, bar) -> dict:
+    "Write the rows of partition `i` of `measurements` (SQL with `_measurements_sql`'s columns); its manifest part."
+    query = f'SELECT sid, did, t, rtt, prb_id, reason FROM ({measurements}) WHERE part = {i} ORDER BY sid, t'
+    stem = f'part-{i:05d}-of-{partitions:05d}'
+    writers = {k: ShardWriter(out / k, stem, shard_bytes, compression) for k in SPLITS}
+    stats = {k: _empty_split_stats() for k in SPLITS}
+    rejected, rows_in, held_out = np.zeros(len(REJECT_REASONS) + 1, np.int64), 0, 0
+
+    def write(cols):
+        _break_ties(cols)
+        for side, row in probe_rows(cols['sid'], cols['t'], cols['did'], cols['code'], cols['prb_id'], cols['side'], addrs, max_row_bytes):
+            record, st = encode_row(row), stats[SPLITS[side]]
+            if len(record) > max_row_bytes: raise AssertionError(f'row of {row.src} is {len(record)} bytes, over {max_row_bytes}')
+            writers[SPLITS[side]].write(record, len(row))
+            st['measurements'] += len(row); st['records'] += 1; st['record_bytes'] += len(record)
+            st['probes'] += row.part == 0; st['split_by_cap'] += row.part == 1
+            st['max_record_bytes'] = max(st['max_record_bytes'], len(record))
+            st['first_time'] = int(row.t[0]) if st['first_time'] is None else min(st['first_time'], int(row.t[0]))
+            st['last_time'] = int(row.t[-1]) if st['last_time'] is None else max(st['last_time'], int(row.t[-1]))
+            for name, size in row_sections(record).items(): st['section_bytes'][name] += size
+
+    carry = None
+    for batch in con.sql(query).to_arrow_reader(batch_rows):
+        rows_in += len(batch)
+        (raw_t, t), rtt_col = _epoch_seconds(batch.column('t')), batch.column('rtt')
+        rtt = rtt_col.to_numpy(zero_copy_only=False)   # nulls become NaN; rtt_col.is_null tells them apart
+        reason = _reject_numpy(batch.column('reason').to_numpy(), rtt, rtt_col.is_null().to_numpy(zero_copy_only=False), t)
+        rejected += np.bincount(reason, minlength=len(rejected))
+        good = np.flatnonzero(reason == 0)
+        cols = dict(sid=batch.column('sid').to_numpy()[good], did=batch.column('did').to_numpy()[good],
+                    t=t[good], raw_t=raw_t[good], rtt=rtt[good],
+                    prb_id=batch.column('prb_id').to_numpy()[good])
+        test_probe = addrs.test[cols['sid']]
+        if cut is None: side = test_probe
+        else:
+            keep = ~(test_probe & (cols['t'] < cut))
+            held_out += int(len(keep) - keep.sum())
+            cols = {k: v[keep] for k, v in cols.items()}
+            side = test_probe[keep] | (cols['t'] >= cut)
+        cols['side'] = side.astype(np.int8)
+        cols['code'] = rtt_code(cols.pop('rtt'))
+        if carry is not None: cols = {k: np.concatenate([carry[k], v]) for k, v in cols.items()}
+        sid = cols['sid']
+        last = int(np.searchsorted(sid, sid[-1])) if len(sid) else 0   # start of the batch's last probe: it may continue
+        if last: write({k: v[:last] for k, v in cols.items()})
+        carry = {k: v[last:] for k, v in cols.items()}
+        if bar is not None: bar.update(len(batch))
+    if carry is not None: write(carry)
+    for k in SPLITS: stats[k]['shards'] = writers[k].close()
+    return dict(partition=i, partitions=partitions, rows_in=rows_in,
+                rejected={r: int(c) for r, c in zip(REJECT_REASONS, rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
+
+# %% ../nbs/03_preprocess.ipynb #c034
+def _cores() -> int:
+    try: return len(os.sched_getaffinity(0))
+    except AttributeError: return os.cpu_count() or 1
+
+
+def _connect(memory_limit, temp_dir, threads):
+    import duckdb
+    con = duckdb.connect(config=dict(threads=threads or _cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
+                                     preserve_insertion_order=False))
+    con.execute('SET enable_progress_bar = false')   # our own bar counts rows over all partitions
+    return con
+
+
+def _part_path(out, i, partitions) -> Path: return out / 'parts' / f'part-{i:05d}-of-{partitions:05d}.json'
+
+
+def _remove_outputs(out, pattern):
+    "Remove files this stage wrote before (shards, manifest parts matching `pattern`), so a rerun leaves no stale shard."
+    for sub, ext in (('train', 'array_record'), ('test', 'array_record'), ('parts', 'json')):
+        for f in (out / sub).glob(f'{pattern}.{ext}'): f.unlink()
+
+
+def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1, time_split=None,
+                     partitions: int | None = None, partition: int | None = None, progress: bool = True,
+                     rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20, compression: str = DEFAULT_COMPRESSION,
+                     memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20, temp_dir=None) -> dict:
+    "Measurement Parquet -> probe rows in `out_dir/{train,test}/*.array_record` and `out_dir/manifest.json` (returned)."
+    files = parquet_files(source)
+    if not 0 <= test_fraction <= 1: raise ValueError(f'test_fraction={test_fraction} is not in [0, 1]')
+    if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+    if partition is not None and partitions is None: raise ValueError('partition needs partitions (the total number of partitions)')
+    if partitions is not None and partitions < 1: raise ValueError(f'partitions={partitions} must be >= 1')
+    if partition is not None and not 0 <= partition < partitions: raise ValueError(f'partition={partition} is not in [0, {partitions})')
+    cut, cut_iso = _time_cut(time_split)
+    begun, out = time.perf_counter(), Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix='duckdb-tmp-', dir=temp_dir or out))
+    try:
+        with _connect(memory_limit, tmp, threads) as con:
+            scan, types = _open_source(con, files, source)
+            total = con.sql(f'SELECT count(*) FROM {scan}').fetchall()[0][0]
+            P = partitions or max(1, -(-total // rows_per_partition))
+            strings = con.sql(f'SELECT DISTINCT src_addr FROM {scan} UNION SELECT DISTINCT dst_addr FROM {scan}').fetchnumpy()['src_addr']
+            addrs = address_table(strings.tolist(), test_fraction)
+            con.register('addr', addrs.duckdb_table(P))
+            todo = range(P) if partition is None else [partition]
+            _remove_outputs(out, '*' if partition is None else f'part-{partition:05d}-of-{P:05d}*')
+            if partition is None: (out / 'manifest.json').unlink(missing_ok=True)
+            measurements = _measurements_sql(scan, types)
+            from tqdm.auto import tqdm
+            bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess', disable=not progress)
+            if len(todo) > 1 and total:   # scatter once: one scan of the source instead of one per partition
+                bar.set_postfix_str(f'scattering into {P} partitions')
+                con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY (part), COMPRESSION snappy)")
+                measurements = f"SELECT * FROM read_parquet({_sql_str(str(tmp / 'scatter' / '*' / '*.parquet'))}, hive_partitioning = true)"
+            for i in todo:
+                bar.set_postfix_str(f'partition {i + 1}/{P}')
+                started = time.perf_counter()
+                part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut, batch_rows=batch_rows,
+                                        shard_bytes=shard_bytes, compression=compression, bar=bar)
+                part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files], source_rows=int(total),
+                            max_row_bytes=max_row_bytes, test_fraction=test_fraction, time_split=cut_iso,
+                            compression=compression, seconds=round(time.perf_counter() - started, 3))
+                _part_path(out, i, P).parent.mkdir(exist_ok=True)
+                _part_path(out, i, P).write_text(json.dumps(part, indent=1))
+            bar.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if partition is not None: return part
+    manifest = merge_manifests(out)
+    manifest['seconds'] = round(time.perf_counter() - begun, 3)   # wall time, scatter included
+    (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+# %% ../nbs/03_preprocess.ipynb #c036
+def merge_manifests(out_dir) -> dict:
+    "Merge `out_dir/parts/*.json` into `out_dir/manifest.json` (returned); errors name what is missing or inconsistent."
+    out = Path(out_dir)
+    parts = [json.loads(p.read_text()) for p in sorted((out / 'parts').glob('part-*.json'))]
+    if not parts: raise FileNotFoundError(f'{out}/parts: no manifest part to merge (run build_probe_rows first)')
+    settings = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'time_split', 'compression')
+    for key in settings:
+        if len({json.dumps(p[key]) for p in parts}) > 1: raise ValueError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
+    P = parts[0]['partitions']
+    if missing := sorted(set(range(P)) - {p['partition'] for p in parts}):
+        raise ValueError(f'{out}: partition(s) {missing[:10]} of {P} are missing; run them before merging')
+    listed = {s['path'] for p in parts for k in SPLITS for s in p['splits'][k]['shards']}
+    if stale := sorted(str(f.relative_to(out)) for k in SPLITS for f in (out / k).glob('*.array_record') if str(f.relative_to(out)) not in listed):
+        raise ValueError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); remove them')
+    splits = {}
+    for k in SPLITS:
+        ss = [p['splits'][k] for p in parts]
+        firsts, lasts = [s['first_time'] for s in ss if s['first_time'] is not None], [s['last_time'] for s in ss if s['last_time'] is not None]
+        shards = [s for st in ss for s in st['shards']]
+        m, b = sum(s['measurements'] for s in ss), sum(s['bytes'] for s in shards)
+        splits[k] = dict(measurements=m, records=sum(s['records'] for s in ss), probes=sum(s['probes'] for s in ss),
+                         split_by_cap=sum(s['split_by_cap'] for s in ss), bytes=b, bytes_per_measurement=round(b / m, 3) if m else None,
+                         record_bytes=sum(s['record_bytes'] for s in ss), max_record_bytes=max(s['max_record_bytes'] for s in ss),
+                         section_bytes={n: sum(s['section_bytes'][n] for s in ss) for n in ROW_SECTIONS},
+                         first_time=_iso(min(firsts, default=None)), last_time=_iso(max(lasts, default=None)), shards=shards)
+    rejected = {r: sum(p['rejected'][r] for p in parts) for r in REJECT_REASONS}
+    held_out = {HELD_OUT: sum(p['held_out'][HELD_OUT] for p in parts)}
+    rows_in, written = sum(p['rows_in'] for p in parts), sum(s['measurements'] for s in splits.values())
+    if rows_in != parts[0]['source_rows'] or rows_in != written + sum(rejected.values()) + held_out[HELD_OUT]:
+        raise AssertionError(f'{out}: rows do not add up: {rows_in} read of {parts[0]["source_rows"]}, {written} written, '
+                             f'{sum(rejected.values())} rejected, {held_out[HELD_OUT]} held out')
+    total_bytes = sum(s['bytes'] for s in splits.values())
+    manifest = dict(format='netlm probe rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in, measurements_written=written,
+                    rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
+                    first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
+                    last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
+                    seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits)
+    (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+
+def load_manifest(out_dir) -> dict:
+    "The manifest of a preprocessed directory."
+    path = Path(out_dir) / 'manifest.json'
+    if not path.is_file(): raise FileNotFoundError(f'{path}: no manifest (run `netlm preprocess` first)')
+    return json.loads(path.read_text())
+
+
+def iter_rows(out_dir, split: str = 'train'):
+    "Every probe row of a split, shard by shard (for tests and inspection; training reads at random through Grain)."
+    out = Path(out_dir)
+    for shard in load_manifest(out)['splits'][split]['shards']:
+        for record in read_shard(out / shard['path']): yield read_row(record)
+
+# %% ../nbs/03_preprocess.ipynb #c038
+_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'null_time', 'nan_rtt', 'negative_rtt', 'rtt_beyond_codec')
+MEASUREMENT_SCHEMA = (('msm_id', 'int64'), ('event_time', 'timestamp[ns, tz=UTC]'), ('src_addr', 'string'), ('dst_addr', 'string'),
+                      ('ip_version', 'int64'), ('rtt', 'double'), ('size', 'int64'), ('packet_error_count', 'int64'), ('prb_id', 'int64'))
+
+
+def _random_addresses(rng, v6) -> list[str]:
+    a4, g = rng.integers(0x01000000, 0xDF000000, len(v6)).tolist(), rng.integers(0, 2**16, (len(v6), 4)).tolist()
+    return [str(ipaddress.ip_address(f'2a0{x[0] & 7:x}:{x[1]:x}:{x[2]:x}::{x[3]:x}')) if s else str(ipaddress.IPv4Address(a))
+            for s, a, x in zip(v6.tolist(), a4, g)]
+
+
+def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = None, *, seed: int = 0, days: float = 30,
+                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05, start: str = '2026-01-01',
+                             chunk_rows: int = 2_000_000) -> dict:
+    "Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows per reason."
+    import pyarrow as pa, pyarrow.parquet as pq
+    rng = np.random.default_rng(seed)
+    probes = probes or max(10, round(rows * 45_000 / 200_000_000))
+    n_dst = max(200, round(probes * 130_000 / 45_000))
+    src_v6, dst_v6 = rng.random(probes) < v6_share, rng.random(n_dst) < v6_share
+    src_dict = pa.array(_random_addresses(rng, src_v6) + ['', 'not-an-ip'])
+    dst_dict = pa.array(_random_addresses(rng, dst_v6) + ['', '300.1.2.3'])
+    cdf = np.cumsum(w := rng.lognormal(0, 1.5, probes)) / w.sum()
+    k = rng.integers(50, 500, probes)                    # destinations per probe
+    first = np.r_[0, np.cumsum(k)]
+    probe_dst, entry_v6 = np.empty(first[-1], np.int64), np.repeat(src_v6, k)
+    for fam in (False, True):                            # each probe picks its destinations from its own family, popular ones more often
+        pool = np.flatnonzero(dst_v6 == fam)
+        pop = 1 / (np.arange(len(pool)) + 10.0)
+        probe_dst[entry_v6 == fam] = pool[rng.choice(len(pool), int((entry_v6 == fam).sum()), p=pop / pop.sum())]
+    base_rtt = rng.lognormal(np.log(40), 0.8, first[-1])
+    t0, span = int(np.datetime64(start, 's').astype(np.int64)), int(days * 86400)
+    schema = pa.schema([(name, pa.timestamp('ns', tz='UTC') if name == 'event_time' else pa.string() if typ == 'string' else pa.type_for_alias(typ))
+                        for name, typ in MEASUREMENT_SCHEMA])
+    spoiled = dict.fromkeys(_DIRT, 0)
+    n_chunks = max(1, -(-rows // chunk_rows))
+    with pq.ParquetWriter(str(path), schema, compression='zstd') as out:
+        for c in range(n_chunks):
+            m = rows // n_chunks + (c < rows % n_chunks)
+            probe = np.minimum(np.searchsorted(cdf, rng.random(m)), probes - 1)
+            entry = first[probe] + (rng.random(m) * k[probe]).astype(np.int64)
+            rtt = np.where(rng.random(m) < failed, -1.0, np.round(base_rtt[entry] * (1 + rng.exponential(0.1, m)), 3))
+            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks    # chunk c covers the c-th slice of time
+            order = np.argsort(t, kind='stable')
+            probe, entry, rtt, t = probe[order], entry[order], rtt[order], t[order]
+            src, dst, version = probe.astype(np.int32), probe_dst[entry].astype(np.int32), np.where(src_v6[probe], 6, 4)
+            valid_time = np.ones(m, bool)
+            bad = np.flatnonzero(rng.random(m) < dirty)
+            kind = rng.integers(0, len(_DIRT), len(bad))
+            for j, name in enumerate(_DIRT):
+                b = bad[kind == j]
+                spoiled[name] += len(b)
+                if name == 'empty_src': src[b] = probes
+                elif name == 'bad_src': src[b] = probes + 1
+                elif name == 'empty_dst': dst[b] = n_dst
+                elif name == 'bad_dst': dst[b] = n_dst + 1
+                elif name == 'version_mismatch': version[b] = 10 - version[b]
+                elif name == 'null_time': valid_time[b] = False
+                elif name == 'nan_rtt': rtt[b] = np.nan
+                elif name == 'negative_rtt': rtt[b] = -3.5
+                elif name == 'rtt_beyond_codec': rtt[b] = 1e10
+            times = pa.array(t * 10**9, pa.int64(), mask=~valid_time).cast(pa.timestamp('ns', tz='UTC'))
+            cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)), dst_dict.take(pa.array(dst)),
+                    pa.array(version), pa.array(rtt), pa.array(np.full(m, 48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
+            out.write_table(pa.Table.from_arrays(cols, schema=schema), row_group_size=1 << 20)
+    return dict(rows=rows, probes=probes, destinations=n_dst, spoiled=spoiled)
+
+# %% ../nbs/03_preprocess.ipynb #c059
+def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: int = 0, *, max_row_bytes: int = 8 << 20,
+                     test_fraction: float = 0.1, partitions: int | None = None, compression: str = DEFAULT_COMPRESSION,
+                     memory_limit: str = '2GB', workdir=None) -> dict:
+    "Rows/s, peak memory and bytes per measurement of `build_probe_rows` on a generated table of `rows` rows."
+    import subprocess, sys
+    work = Path(tempfile.mkdtemp(prefix='netlm-bench-preprocess-', dir=workdir))
+    try:
+        started = time.perf_counter()
+        table = random_measurement_table(work / 'measurements.parquet', rows, probes, seed=seed)
+        generate_s = time.perf_counter() - started
+        args = dict(source=str(work / 'measurements.parquet'), out_dir=str(work / 'rows'), max_row_bytes=max_row_bytes,
+                    test_fraction=test_fraction, partitions=partitions, compression=compression, memory_limit=memory_limit, progress=False)
+        code = ('import json, resource, sys, time\nfrom netlm.preprocess import build_probe_rows\nt = time.perf_counter()\n'
+                'm = build_probe_rows(**json.loads(sys.argv[1]))\n'
+                'print(json.dumps(dict(seconds=time.perf_counter() - t, peak_rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, manifest=m)))')
+        proc = subprocess.run([sys.executable, '-c', code, json.dumps(args)], capture_output=True, text=True)
+        if proc.returncode: raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
+        run = json.loads(proc.stdout.strip().splitlines()[-1])
+        m = run['manifest']
+        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'], cores=_cores(),
+                      parquet_bytes=os.path.getsize(work / 'measurements.parquet'), generate_s=round(generate_s, 2),
+                      seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']), peak_rss_mb=round(run['peak_rss'] / 2**20),
+                      bytes_per_measurement=m['bytes_per_measurement'], measurements_written=m['measurements_written'],
+                      rejected=sum(m['rejected'].values()), partitions=m['partitions'], compression=compression,
+                      records={k: m['splits'][k]['records'] for k in SPLITS}, split_by_cap=sum(m['splits'][k]['split_by_cap'] for k in SPLITS),
+                      shards=sum(len(m['splits'][k]['shards']) for k in SPLITS),
+                      max_record_bytes=max(m['splits'][k]['max_record_bytes'] for k in SPLITS), output_bytes=m['bytes'])
+        result['targets_met'] = dict(rows_per_s=result['rows_per_s'] >= 1_000_000, peak_rss=run['peak_rss'] <= 4 * 2**30,
+                                     bytes_per_measurement=(m['bytes_per_measurement'] or 0) <= 8)
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
