@@ -11,7 +11,8 @@ import json
 import sys
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_quickstart', 'build_parser', 'run', 'main']
+__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_quickstart', 'build_parser',
+           'run', 'main']
 
 # %% ../nbs/09_cli.ipynb #c005
 class CLIError(Exception):
@@ -22,6 +23,7 @@ BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
     'tokenizer': 'netlm.tokenizer:bench_tokenizer',
     'synth': 'netlm.synth:bench_synth',
     'ingest': 'netlm.ingest:bench_ingest',
+    'preprocess': 'netlm.preprocess:bench_preprocess',
 }
 
 
@@ -57,6 +59,24 @@ def cmd_ingest(args) -> dict:
     print(format_report(report))
     print(json.dumps(report, default=str))
     return report
+
+
+def cmd_preprocess(args) -> dict:
+    "Group measurements into probe rows (ArrayRecord shards), or merge the manifest parts of an array job."
+    from netlm.preprocess import build_probe_rows, merge_manifests
+    if args.merge:
+        if len(args.paths) != 1: raise CLIError('--merge takes one argument: OUT_DIR')
+        manifest = merge_manifests(args.paths[0])
+    else:
+        if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
+        manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes, test_fraction=args.test_fraction,
+                                    time_split=args.time_split, partitions=args.partitions, partition=args.partition,
+                                    memory_limit=args.memory_limit, progress=not args.no_progress)
+    records = {k: v.get('records') for k, v in manifest.get('splits', {}).items()}
+    print(f"{manifest['measurements_written']:,} of {manifest['rows_in']:,} measurements written as probe rows {records}, "
+          f"{sum(manifest['rejected'].values()):,} rejected, {manifest['bytes_per_measurement']:.2f} bytes per measurement")
+    print(json.dumps(manifest, default=str))
+    return manifest
 
 
 def cmd_quickstart(args) -> dict:
@@ -103,6 +123,23 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT handling')
     g.add_argument('--no-progress', action='store_true', help='no progress bar')
     g.set_defaults(func=cmd_ingest)
+
+    pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
+                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) into compact '
+                                    'probe rows in OUT_DIR/{train,test}/*.array_record with OUT_DIR/manifest.json. Split by a stable '
+                                    'hash of the probe, optionally by time too. Rejected rows are counted by reason in the manifest.',
+                        usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
+    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with --merge only OUT_DIR')
+    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
+    pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
+    pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
+                    help='train on train-side probes before this date; test on every probe from it on')
+    pp.add_argument('--partitions', type=int, default=None, help='number of probe-hash partitions (default: by data size)')
+    pp.add_argument('--partition', type=int, default=None, help='process only this partition (SLURM array task); merge afterwards')
+    pp.add_argument('--merge', action='store_true', help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
+    pp.add_argument('--memory-limit', default='2GB', help="DuckDB's memory limit before it spills to disk (default 2GB)")
+    pp.add_argument('--no-progress', action='store_true', help='no progress bar')
+    pp.set_defaults(func=cmd_preprocess)
 
     q = sub.add_parser('quickstart', help='run the whole pipeline on the embedded synthetic world',
                        description='Run every stage end to end with no data needed (synthetic world), on a CPU in minutes.')
