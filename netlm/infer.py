@@ -15,8 +15,8 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_STA
 from .evaluate import QUANTILE_GRID, Baseline, Measurements
 
 # %% auto #0
-__all__ = ['RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'rtt_distributions', 'TableModel', 'parse_ip_prefix',
-           'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod']
+__all__ = ['RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'rtt_distributions',
+           'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod']
 
 # %% ../nbs/08_infer.ipynb #c006
 @dataclass
@@ -91,28 +91,44 @@ _BYTES = np.arange(BYTE_OFFSET, VOCAB_SIZE)
 
 
 class Decoder:
-    "Batched next-token distributions from a model's `logprobs(tokens (B, T), mask (B, T)) -> (B, T, V)`."
+    "Batched next-token distributions from a model's `next_logprobs(tokens (B, T), lengths (B,)) -> (B, V)`."
 
-    def __init__(self, logprobs, seq_len: int = 1024, batch_size: int = 64):
-        self.logprobs, self.seq_len, self.batch_size = logprobs, seq_len, batch_size
+    def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64):
+        self.next_logprobs, self.seq_len, self.batch_size = next_logprobs, seq_len, batch_size
 
     def next_probs(self, prompts: list[list[int]], allowed: np.ndarray) -> np.ndarray:
         "Probabilities over `allowed` token ids of the token after each prompt, renormalized: (len(prompts), len(allowed))."
         out = np.empty((len(prompts), len(allowed)))
         for b in range(0, len(prompts), self.batch_size):
             chunk = prompts[b:b + self.batch_size]
-            lengths = np.array([len(p) for p in chunk])
+            lengths = np.ones(self.batch_size, np.int64)            # a fixed batch shape: no recompilation per call
+            lengths[:len(chunk)] = [len(p) for p in chunk]
             if lengths.max() > self.seq_len: raise ValueError(f'prompt of {lengths.max()} tokens is longer than the model window {self.seq_len}')
-            width = int(2 ** np.ceil(np.log2(max(lengths.max(), 16))))   # few distinct shapes: fewer recompilations
-            tokens = np.zeros((len(chunk), min(width, self.seq_len)), np.int32)
+            width = min(int(2 ** np.ceil(np.log2(max(lengths.max(), 16)))), self.seq_len)   # few distinct widths
+            tokens = np.zeros((self.batch_size, width), np.int32)
             for i, p in enumerate(chunk): tokens[i, :len(p)] = p
-            mask = np.arange(tokens.shape[1])[None, :] < lengths[:, None]
-            lp = np.asarray(self.logprobs(tokens, mask))[np.arange(len(chunk)), lengths - 1][:, allowed]
+            lp = np.asarray(self.next_logprobs(tokens, lengths))[:len(chunk)][:, allowed]
             p = np.exp(lp - lp.max(1, keepdims=True))
             out[b:b + len(chunk)] = p / p.sum(1, keepdims=True)
         return out
 
 # %% ../nbs/08_infer.ipynb #c014
+def model_next_logprobs(model):
+    "A `next_logprobs(tokens, lengths)` function of a `netlm.model.Transformer` (jitted)."
+    import jax, jax.numpy as jnp
+    from flax import nnx
+    graphdef, state = nnx.split(model)
+
+    @jax.jit
+    def fn(state, tokens, lengths):
+        mask = jnp.arange(tokens.shape[1])[None, :] < lengths[:, None]
+        logits = nnx.merge(graphdef, state)(tokens, segment_ids=mask.astype(jnp.int32))            # (B, T, V)
+        last = jnp.take_along_axis(logits, (lengths - 1)[:, None, None], axis=1)[:, 0]           # (B, V)
+        return jax.nn.log_softmax(last.astype(jnp.float32), axis=-1)
+
+    return lambda tokens, lengths: np.asarray(fn(state, jnp.asarray(tokens, jnp.int32), jnp.asarray(lengths, jnp.int32)))
+
+# %% ../nbs/08_infer.ipynb #c016
 def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 0.999, max_first_bytes: int = 16) -> list[RTTDistribution]:
     "RTT distributions for prompts that end where a measurement's result field starts."
     p_result = decoder.next_probs(prompts, np.array([RTT_START, FAILED]))
@@ -130,22 +146,22 @@ def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 
         probs[qi].append(pb1 * row)
     return [RTTDistribution(np.concatenate(v), np.concatenate(p), p_fail=float(pr[1])) for v, p, pr in zip(values, probs, p_result)]
 
-# %% ../nbs/08_infer.ipynb #c016
+# %% ../nbs/08_infer.ipynb #c018
 class TableModel:
     "A toy model for tests: next-token log-probs chosen by the previous token from a table {prev: {token: p}}."
 
     def __init__(self, table: dict, default: dict | None = None):
         self.table, self.default = table, default or {}
 
-    def __call__(self, tokens, mask):
-        out = np.full(tokens.shape + (VOCAB_SIZE,), -30.0)
-        for prev, dist in list(self.table.items()) + [(None, self.default)]:
-            hit = (tokens == prev) if prev is not None else np.ones(tokens.shape, bool)
-            if prev is None: hit &= ~np.isin(tokens, list(self.table))
-            for tok, p in dist.items(): out[..., tok] = np.where(hit, np.log(p), out[..., tok])
+    def __call__(self, tokens, lengths):
+        last = np.asarray(tokens)[np.arange(len(tokens)), np.asarray(lengths) - 1]
+        dist = [self.table.get(int(t), self.default) for t in last]
+        out = np.full((len(last), VOCAB_SIZE), -30.0)
+        for i, d in enumerate(dist):
+            for tok, p in d.items(): out[i, tok] = np.log(p)
         return out
 
-# %% ../nbs/08_infer.ipynb #c019
+# %% ../nbs/08_infer.ipynb #c021
 def parse_ip_prefix(prefix) -> tuple[bytes, int]:
     "Known leading bytes and IP version of a partial address: '192.0.2.', '10.', '2001:db8:', or raw bytes (IPv4 if <= 4)."
     if isinstance(prefix, (bytes, bytearray)): return bytes(prefix), 4 if len(prefix) <= 4 else 6
@@ -172,7 +188,7 @@ def beam_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, k: int) -> lis
         beams = sorted(cand, key=lambda c: -c[1])[:k]
     return beams
 
-# %% ../nbs/08_infer.ipynb #c021
+# %% ../nbs/08_infer.ipynb #c023
 def sample_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, n: int, rng) -> list[bytes]:
     "`n` samples of `n_bytes` byte tokens after `prompt` (ancestral sampling, batched over samples)."
     out = [b''] * n
@@ -183,13 +199,20 @@ def sample_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, n: int, rng)
         out = [b + bytes([int(c)]) for b, c in zip(out, choice)]
     return out
 
-# %% ../nbs/08_infer.ipynb #c023
+# %% ../nbs/08_infer.ipynb #c025
 class Predictor:
-    "Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's log-probs."
+    "Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's next-token log-probs."
 
-    def __init__(self, logprobs, seq_len: int = 1024, batch_size: int = 64):
-        self.decoder = Decoder(logprobs, seq_len, batch_size)
+    def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64):
+        self.decoder = Decoder(next_logprobs, seq_len, batch_size)
         self.seq_len = seq_len
+
+    @classmethod
+    def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int = 64) -> 'Predictor':
+        "The Predictor of a training run's latest (or given) checkpoint in `workdir`."
+        from netlm.train import load_model
+        model, config = load_model(workdir, step)
+        return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size)
 
     def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None) -> list[int]:
         "Context tokens that fit, then the query (built by `query_prefix` when `src`/`dst` are given)."
@@ -241,7 +264,7 @@ class Predictor:
         out = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cands, dists)]
         return sorted(out, key=lambda r: abs(r['median_ms'] - target_rtt_ms))[:k]
 
-# %% ../nbs/08_infer.ipynb #c027
+# %% ../nbs/08_infer.ipynb #c029
 class ModelMethod(Baseline):
     "The model as an evaluation method: quantiles of its predicted RTT distributions."
     name = 'model'
