@@ -11,8 +11,8 @@ import json
 import sys
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_quickstart', 'build_parser',
-           'run', 'main']
+__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_train', 'cmd_quickstart',
+           'build_parser', 'run', 'main']
 
 # %% ../nbs/09_cli.ipynb #c005
 class CLIError(Exception):
@@ -24,6 +24,8 @@ BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
     'synth': 'netlm.synth:bench_synth',
     'ingest': 'netlm.ingest:bench_ingest',
     'preprocess': 'netlm.preprocess:bench_preprocess',
+    'sampler': 'netlm.sampler:bench_sampler',
+    'train': 'netlm.train:bench_train',
 }
 
 
@@ -36,6 +38,9 @@ def cmd_bench(args) -> dict:
     "Run one stage's benchmark and print its figures as JSON on the last line."
     kwargs = dict(kv.split('=', 1) for kv in args.set)
     kwargs = {k: json.loads(v) if v[:1].isdigit() or v in ('true', 'false') else v for k, v in kwargs.items()}
+    if args.preset:
+        if args.stage != 'train': raise CLIError('--preset applies to `netlm bench train` only')
+        kwargs['preset'] = args.preset
     result = _load(BENCHES[args.stage])(**kwargs)
     print(json.dumps(result))
     return result
@@ -79,6 +84,22 @@ def cmd_preprocess(args) -> dict:
     return manifest
 
 
+def cmd_train(args) -> dict:
+    "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
+    from netlm.train import NonFiniteLoss, config_from_args, parse_settings, train
+    settings = parse_settings(args.settings)
+    for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed'):
+        if getattr(args, key) is not None: settings[key] = getattr(args, key)
+    config = config_from_args(args.preset, settings, args.config)
+    try:
+        summary = train(config)
+    except NonFiniteLoss as e:
+        raise CLIError(str(e)) from None
+    print(f"step {summary['step']}: loss {summary['loss']:.4f}, {summary['tokens_per_s']:,.0f} real tokens/s, workdir {summary['workdir']}")
+    print(json.dumps(summary, default=str))
+    return summary
+
+
 def cmd_quickstart(args) -> dict:
     "Run the pipeline end to end on the embedded synthetic world (the stages built so far)."
     from netlm.tokenizer import token_count_table, bench_tokenizer
@@ -100,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description='Measure one pipeline stage on generated data; the last line printed is one JSON object of measured figures.')
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help='override a benchmark parameter, e.g. n=1000000')
+    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, netlm-95m, netlm-deep)')
     b.set_defaults(func=cmd_bench)
 
     s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
@@ -141,6 +163,24 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument('--no-progress', action='store_true', help='no progress bar')
     pp.set_defaults(func=cmd_preprocess)
 
+    t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
+                       description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
+                                   '(run the same command again). Defaults are seed 004\'s (AdamW 3e-4, warmup 2000, cosine to 200k steps, '
+                                   'batch 32 x 1024). Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
+                                   'model.dropout=0.0). SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and '
+                                   'TensorBoard files in WORKDIR/tb.')
+    t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (default: built-in synthetic batches)')
+    t.add_argument('--preset', default=None, help='model preset: tiny, netlm-95m (default), netlm-deep')
+    t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
+    t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
+    t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
+    t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
+    t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
+    t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
+    t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
+    t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
+    t.set_defaults(func=cmd_train)
+
     q = sub.add_parser('quickstart', help='run the whole pipeline on the embedded synthetic world',
                        description='Run every stage end to end with no data needed (synthetic world), on a CPU in minutes.')
     q.add_argument('--workdir', default='runs/quickstart', help='where outputs go (default: runs/quickstart)')
@@ -156,6 +196,8 @@ def run(argv=None):
     except (CLIError, FileNotFoundError, ValueError) as e:
         print(f'netlm {args.command}: error: {e}', file=sys.stderr)
         sys.exit(2)
+    except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
+        sys.stderr.close()
 
 
 def main(argv=None) -> None:
