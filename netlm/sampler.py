@@ -20,12 +20,12 @@ import numpy as np
 
 from .tokenizer import (MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, encode_measurement, ip_str, rtt_code,
                              timestamp_fields)
-from .preprocess import ProbeRow, encode_row, read_row
+from .preprocess import ARRAY_RECORD_OPTIONS, DEFAULT_COMPRESSION, ProbeRow, encode_row, read_row
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'random_probe_rows',
            'write_probe_rows', 'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts',
-           'sample_rows', 'sample_row', 'pack_plan', 'pack_contexts', 'model_batch', 'EpochShuffle',
+           'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle',
            'PackedBatchIterDataset', 'shard_paths', 'probe_index', 'make_dataset', 'batch_contexts', 'context_probe',
            'reference_measurements', 'reference_contexts', 'bench_sampler']
 
@@ -94,14 +94,14 @@ def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_m
     return rows
 
 
-def write_probe_rows(rows, directory, shards: int = 2) -> list[str]:
-    "Write rows as `encode_row` records into `shards` ArrayRecord files (`group_size:1`) under `directory`; their paths."
+def write_probe_rows(rows, directory, shards: int = 2, compression: str = DEFAULT_COMPRESSION) -> list[str]:
+    "Write rows as `encode_row` records into `shards` ArrayRecord files under `directory`, as `netlm.preprocess` does; their paths."
     from array_record.python.array_record_module import ArrayRecordWriter
     Path(directory).mkdir(parents=True, exist_ok=True)
     paths = []
     for s in range(shards):
         path = str(Path(directory) / f'rows-{s:05d}-of-{shards:05d}.array_record')
-        writer = ArrayRecordWriter(path, 'group_size:1')
+        writer = ArrayRecordWriter(path, f'{ARRAY_RECORD_OPTIONS},{compression}')
         for row in rows[s::shards]: writer.write(encode_row(row))
         writer.close()
         paths.append(path)
@@ -113,12 +113,12 @@ _BASE_LENGTH = {4: 14, 6: 38}   # tokens of a successful measurement without tim
 
 def timestamp_lengths(t, kept):
     "(K, C) tokens of the timestamp field of each measurement, in context order: 9 for the first timestamped, 2 or 5 after."
-    C = kept.shape[1]
-    col = np.arange(C)
-    last = np.maximum.accumulate(np.where(kept, col, -1), axis=1)          # last timestamped position at or before each
-    prev = np.empty_like(last); prev[:, 0] = -1; prev[:, 1:] = last[:, :-1]
-    delta = t - np.take_along_axis(t, np.maximum(prev, 0), 1)
-    return np.where(kept, np.where(prev < 0, 9, np.where(delta < 256, 2, 5)), 0)
+    out = np.zeros(kept.shape, np.int64)
+    stamped, row = t[kept], np.nonzero(kept)[0]     # the timestamped ones, row after row
+    if len(stamped):
+        after = row[1:] == row[:-1]                 # not the first timestamped one of its row: a delta to the one before
+        out[kept] = np.concatenate([[9], np.where(after, np.where(stamped[1:] - stamped[:-1] < 256, 2, 5), 9)])
+    return out
 
 # %% ../nbs/04_sampler.ipynb #c015
 _NONE = np.iinfo(np.int64).max   # padding in candidate arrays: sorts last
@@ -169,7 +169,7 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
         arr[none] = np.take_along_axis(cand[none], argsort_rows(keys), 1)
     dropped = np.floor(drop[:, None] * (col + 1) + phase[:, None]) > np.floor(drop[:, None] * col + phase[:, None])
     kept = valid & ((mode == MODE_FULL)[:, None] | (partial[:, None] & ~dropped))
-    length = np.where(valid, base[:, None] - 2 * (rtt[arr] == RTT_CODE_FAILED) + timestamp_lengths(t[arr], kept), 0)
+    length = base[:, None] - 2 * (rtt[arr] == RTT_CODE_FAILED) + timestamp_lengths(t[arr], kept)   # past `valid`: unused
     k = ((np.cumsum(length, axis=1) <= seq_len) & valid).sum(1)
     inside = col < k[:, None]
     kept &= inside
@@ -211,10 +211,12 @@ class Contexts:
     def timestamped(self, i: int) -> np.ndarray: return self.has_ts[self.meas_bounds[i]:self.meas_bounds[i + 1]]
 
 
-def _src_bytes(row: ProbeRow) -> np.ndarray:
-    "(16,) the probe address in the tokenizer's layout (`inet_pton`: 15x faster than `ipaddress`, once per row)."
-    if row.version == 6: return np.frombuffer(socket.inet_pton(socket.AF_INET6, row.src), np.uint8)
-    return np.concatenate([_V4_MAPPED, np.frombuffer(socket.inet_pton(socket.AF_INET, row.src), np.uint8)])
+def _src_bytes(rows: list[ProbeRow]) -> np.ndarray:
+    "(R, 16) the probe addresses in the tokenizer's layout (`inet_pton`: 15x faster than `ipaddress`, once per row)."
+    prefix = _V4_MAPPED.tobytes()
+    raw = b''.join(socket.inet_pton(socket.AF_INET6, r.src) if r.version == 6 else prefix + socket.inet_pton(socket.AF_INET, r.src)
+                   for r in rows)
+    return np.frombuffer(raw, np.uint8).reshape(len(rows), 16)
 
 
 def _modes(rng, k: int, cfg: SamplerConfig):
@@ -230,11 +232,11 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     start = np.zeros(R + 1, np.int64); np.cumsum(n, out=start[1:])
     # the group's columns back to back, so that one fancy index serves every context of every row
     t = np.concatenate([r.t for r in rows]); rtt = np.concatenate([r.rtt_code for r in rows])
+    dst = np.concatenate([r.dst_index for r in rows])       # into each row's own table: + table_start[row]
     table_start = np.cumsum([0] + [len(r.dst_table) for r in rows])
-    dst = np.concatenate([r.dst_index.astype(np.int64) + table_start[i] for i, r in enumerate(rows)])
     table = np.concatenate([r.dst_table for r in rows])
-    src = np.stack([_src_bytes(r) for r in rows]); version = np.array([r.version for r in rows], np.int8)
-    base = np.array([_BASE_LENGTH[int(v)] for v in version])
+    src = _src_bytes(rows); version = np.array([r.version for r in rows], np.int8)
+    base = np.where(version == 6, _BASE_LENGTH[6], _BASE_LENGTH[4])
     parts = []   # per cut: rows, modes, drops, windows, final order, timestamp flags, k
     large = np.flatnonzero(~cfg.is_small(n))
     if len(large):
@@ -274,7 +276,7 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     first = np.zeros(len(pos), bool); first[meas_bounds[:-1]] = True
     ts_kind, ts_value = timestamp_fields(t[pos], has_ts, first)
     m_row = np.repeat(ctx_row, k)
-    tokens, lengths = encode_batch(src[m_row], table[dst[pos]], version[m_row], rtt[pos], ts_kind, ts_value,
+    tokens, lengths = encode_batch(src[m_row], table[dst[pos] + table_start[m_row]], version[m_row], rtt[pos], ts_kind, ts_value,
                                    _FIELD_ORDERS[rng.integers(0, len(_FIELD_ORDERS), len(pos))])
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
@@ -294,10 +296,15 @@ def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     if len(lengths) and lengths.max() > seq_len: raise ValueError(f'a context of {lengths.max()} tokens does not fit in seq_len={seq_len}')
     m = len(lengths)
     bin_of, offset, segment = np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64)
-    free, used, count = [], [], []   # free: sorted (room, bin) of the bins that can still take the shortest context
     shortest = int(lengths.min()) if m else 0
     order = np.argsort(-lengths, kind='stable')
-    for i, need in zip(order.tolist(), lengths[order].tolist()):
+    needs = lengths[order]
+    # contexts longer than half a bin each open a bin of their own (no two fit together): placed at once
+    big = int((2 * needs > seq_len).sum())
+    bin_of[order[:big]], offset[order[:big]], segment[order[:big]] = np.arange(big), 0, 1
+    used, count = needs[:big].tolist(), [1] * big
+    free = sorted((seq_len - u, b) for b, u in enumerate(used) if seq_len - u >= shortest)   # (room, bin) that can take more
+    for i, need in zip(order[big:].tolist(), needs[big:].tolist()):
         j = bisect.bisect_left(free, (need, -1))
         if j == len(free): b = len(used); used.append(0); count.append(0)
         else: b = free.pop(j)[1]
@@ -306,35 +313,54 @@ def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
         if seq_len - used[b] >= shortest: bisect.insort(free, (seq_len - used[b], b))
     return bin_of, offset, segment, len(used)
 
-# %% ../nbs/04_sampler.ipynb #c043
-_POSITIONS = np.arange(1 << 16, dtype=np.int32)
+# %% ../nbs/04_sampler.ipynb #c044
+class PackedChunk:
+    "The contexts of `groups` packed into bins (best fit), bins in random order with `rng`; `bins(a, z)` lays some out."
+    def __init__(self, groups: list[Contexts], seq_len: int, rng: np.random.Generator | None = None):
+        lengths = np.concatenate([g.lengths for g in groups]) if groups else np.zeros(0, np.int64)
+        bin_of, offset, segment, n_bins = pack_plan(lengths, seq_len)
+        if rng is not None: bin_of = rng.permutation(n_bins)[bin_of]   # shuffled bins: consecutive sequences mix many rows
+        # contexts in layout order: bin by bin, each bin's contexts by offset (they fill it from 0 without gaps)
+        at = np.argsort(bin_of * seq_len + offset, kind='stable')
+        contexts = [g.tokens[a:z] for g in groups for b in (g.bounds.tolist(),) for a, z in zip(b[:-1], b[1:])]
+        self.tokens = [contexts[i] for i in at.tolist()]
+        self.bin, self.offset, self.lengths, self.segment = bin_of[at], offset[at], lengths[at], segment[at].astype(np.int32)
+        self.first = np.searchsorted(self.bin, np.arange(n_bins + 1)).tolist()   # bin b holds contexts first[b]:first[b + 1]
+        self.seq_len = seq_len
+
+    def __len__(self): return len(self.first) - 1
+
+    def bins(self, a: int, z: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        "(z - a, seq_len) int32 tokens, segment ids and positions of bins a..z-1."
+        lo, hi, L = self.first[a], self.first[z], self.seq_len
+        start = (self.bin[lo:hi] - a) * L + self.offset[lo:hi]
+        tokens = np.zeros((z - a) * L, np.int32)
+        for context, d in zip(self.tokens[lo:hi], start.tolist()): tokens[d:d + len(context)] = context
+        # the layout as pieces: each context, then the padding up to the next one (non-empty at the end of a bin)
+        end = start + self.lengths[lo:hi]
+        piece = np.stack([self.lengths[lo:hi], np.append(start[1:], (z - a) * L) - end], 1).ravel()
+        seg = np.repeat(np.stack([self.segment[lo:hi], np.zeros(hi - lo, np.int32)], 1).ravel(), piece)
+        pos = np.arange((z - a) * L, dtype=np.int32) - np.repeat(np.stack([start, end], 1).ravel().astype(np.int32), piece)
+        pos *= seg > 0
+        return tokens.reshape(-1, L), seg.reshape(-1, L), pos.reshape(-1, L)
 
 
 def pack_contexts(groups: list[Contexts], seq_len: int, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     "Pack every context of `groups` into bins, in random order with `rng`: (bins, seq_len) int32 tokens, segment ids, positions."
-    lengths = np.concatenate([g.lengths for g in groups]) if groups else np.zeros(0, np.int64)
-    bin_of, offset, segment, n_bins = pack_plan(lengths, seq_len)
-    if rng is not None: bin_of = rng.permutation(n_bins)[bin_of]   # shuffled bins: consecutive sequences mix many rows
-    tokens, seg, pos = (np.zeros(n_bins * seq_len, np.int32) for _ in range(3))
-    dest, segment, i = (bin_of * seq_len + offset).tolist(), segment.tolist(), 0
-    for g in groups:   # one slice copy per context and array: no per-token index arrays
-        src, bounds = g.tokens, g.bounds.tolist()
-        for a, z in zip(bounds[:-1], bounds[1:]):
-            d = dest[i]
-            tokens[d:d + z - a] = src[a:z]; seg[d:d + z - a] = segment[i]; pos[d:d + z - a] = _POSITIONS[:z - a]
-            i += 1
-    return tokens.reshape(n_bins, seq_len), seg.reshape(n_bins, seq_len), pos.reshape(n_bins, seq_len)
+    chunk = PackedChunk(groups, seq_len, rng)
+    return chunk.bins(0, len(chunk))
 
 
 def model_batch(tokens, segmentation, positions) -> dict:
     "The model's arrays from packed (B, L) tokens, segment ids and positions: targets are the next token within a segment."
-    real = np.zeros(segmentation.shape, bool)
-    real[:, :-1] = (segmentation[:, 1:] == segmentation[:, :-1]) & (segmentation[:, :-1] > 0)
-    targets = np.zeros_like(tokens); targets[:, :-1] = np.where(real[:, :-1], tokens[:, 1:], 0)
+    real = np.zeros(segmentation.shape, bool)   # the next token is in the same segment (never on padding)
+    np.equal(segmentation[:, 1:], segmentation[:, :-1], out=real[:, :-1])
+    real &= segmentation > 0
+    targets = np.zeros_like(tokens); np.multiply(tokens[:, 1:], real[:, :-1], out=targets[:, :-1])
     return dict(inputs=tokens, targets=targets, inputs_segmentation=segmentation, inputs_position=positions,
-                targets_segmentation=np.where(real, segmentation, 0), targets_position=np.where(real, positions, 0))
+                targets_segmentation=segmentation * real, targets_position=positions * real)
 
-# %% ../nbs/04_sampler.ipynb #c046
+# %% ../nbs/04_sampler.ipynb #c047
 class EpochShuffle(grain.MapDataset):
     "Shuffle of a MapDataset with a fresh NumPy permutation per epoch (index `e * len + i` reads epoch `e`)."
     def __init__(self, parent: grain.MapDataset, seed: int):
@@ -354,7 +380,7 @@ class EpochShuffle(grain.MapDataset):
             self._perms = {e: p for e, p in self._perms.items() if e == epoch - 1} | {epoch: perm}
         return self._parent[int(perm[i]) + epoch * self._n]
 
-# %% ../nbs/04_sampler.ipynb #c049
+# %% ../nbs/04_sampler.ipynb #c050
 class _PackedBatchIterator(grain.DatasetIterator):
     "Packs chunks of contexts, shuffles the sequences of each chunk and emits them in batches."
     def __init__(self, parent, batch_size, seq_len, chunk_contexts, seed, drop_remainder):
@@ -372,8 +398,8 @@ class _PackedBatchIterator(grain.DatasetIterator):
             try: groups.append(next(self._parent))
             except StopIteration: break
             count += len(groups[-1])
-        self._packed = pack_contexts(groups, self._seq_len, np.random.default_rng([self._seed, self._chunk]))
-        self._size, self._next = len(self._packed[0]), 0
+        self._packed = PackedChunk(groups, self._seq_len, np.random.default_rng([self._seed, self._chunk]))
+        self._size, self._next = len(self._packed), 0
 
     def __next__(self):
         if self._packed is None: self._fill()
@@ -385,7 +411,7 @@ class _PackedBatchIterator(grain.DatasetIterator):
                 self._fill()
                 continue
             take = min(need, self._size - self._next)
-            parts.append([a[self._next:self._next + take] for a in self._packed])   # views: the bins are already shuffled
+            parts.append(self._packed.bins(self._next, self._next + take))   # the bins are already shuffled
             self._next += take; need -= take
         if need and (self._drop_remainder or not parts): raise StopIteration
         return model_batch(*(parts[0] if len(parts) == 1 else (np.concatenate(p) for p in zip(*parts))))
@@ -411,7 +437,7 @@ class PackedBatchIterDataset(grain.IterDataset):
 
     def __str__(self): return f'PackedBatchIterDataset(batch_size={self._args[0]}, seq_len={self._args[1]})'
 
-# %% ../nbs/04_sampler.ipynb #c051
+# %% ../nbs/04_sampler.ipynb #c052
 def shard_paths(data_dir, split: str) -> list[str]:
     "The ArrayRecord shards of a split: from `manifest.json` where there is one, else `split/*.array_record`."
     data_dir = Path(data_dir)
@@ -437,7 +463,7 @@ def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]
     offsets = np.zeros(len(keys) + 1, np.int64); np.cumsum(np.bincount(probe_of, minlength=len(keys)), out=offsets[1:])
     return offsets, rows
 
-# %% ../nbs/04_sampler.ipynb #c053
+# %% ../nbs/04_sampler.ipynb #c054
 class _SplitContexts(grain.experimental.FlatMapTransform):
     "One element per context (for the Grain-native `first_fit` packer)."
     max_fan_out = 4096
@@ -485,7 +511,7 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
     return PackedBatchIterDataset(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed,
                                   drop_remainder=drop_remainder)
 
-# %% ../nbs/04_sampler.ipynb #c057
+# %% ../nbs/04_sampler.ipynb #c058
 def batch_contexts(batch: dict) -> list[np.ndarray]:
     "The contexts (token arrays) of a batch, segment by segment."
     out = []
@@ -501,7 +527,7 @@ def context_probe(tokens) -> str:
     first = tokens[:end[1]] if len(end) > 1 else tokens
     return decode(first)[0]['src']
 
-# %% ../nbs/04_sampler.ipynb #c069
+# %% ../nbs/04_sampler.ipynb #c070
 def reference_measurements(record: bytes) -> list[dict]:
     "Seed 001's data source: a probe row as a list of measurement dicts with address strings."
     row = read_row(record)
@@ -554,7 +580,7 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
             contexts.append(_reference_context(buffer, rng, cfg)[0])
     return [np.asarray(c, np.int32) for c in contexts]
 
-# %% ../nbs/04_sampler.ipynb #c072
+# %% ../nbs/04_sampler.ipynb #c073
 def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, seconds: float = 10.0,
                   reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."

@@ -9,6 +9,7 @@ import ipaddress
 import math
 import struct
 from datetime import datetime
+from itertools import permutations
 
 import numpy as np
 
@@ -258,7 +259,6 @@ def decode(tokens) -> list[dict]:
 
 # %% ../nbs/00_tokenizer.ipynb #c032
 TS_NONE, TS_ABS, TS_DELTA = 0, 1, 2
-_BE8 = np.array([56, 48, 40, 32, 24, 16, 8, 0], np.uint64)
 
 
 def timestamp_fields(t, has_ts, context_start) -> tuple[np.ndarray, np.ndarray]:
@@ -274,49 +274,82 @@ def timestamp_fields(t, has_ts, context_start) -> tuple[np.ndarray, np.ndarray]:
     value[idx] = np.where(first, t[idx], t[idx] - np.concatenate([[0], t[idx[:-1]]]))
     return kind, value
 
+# %% ../nbs/00_tokenizer.ipynb #c034
+_COL_START, _COL_SRC_ROLE, _COL_DST_ROLE, _COL_RESULT_ROLE, _COL_TIME_ROLE = range(5)   # role tokens
+_COL_SRC, _COL_DST, _COL_RTT, _COL_TIME = 5, 21, 37, 39                                   # byte tokens
+_N_COLS = 47
+_ORDERS = list(permutations(range(4)))                       # the 24 field orders
+_ORDER_ID = np.full(256, -1, np.int16)                       # an order packed 2 bits a field -> its index in _ORDERS
+_ORDER_ID[[a << 6 | b << 4 | c << 2 | d for a, b, c, d in _ORDERS]] = np.arange(len(_ORDERS))
+_TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4 = range(4)  # the timestamp part of a kind
+
+
+def _template(v6: bool, failed: bool, ts: int, order) -> list[int]:
+    "Columns of the value table that make a measurement of one kind, in token order."
+    ip = range(16) if v6 else range(12, 16)
+    fields = {FIELD_SRC: [_COL_SRC_ROLE, *(_COL_SRC + j for j in ip)], FIELD_DST: [_COL_DST_ROLE, *(_COL_DST + j for j in ip)],
+              FIELD_RESULT: [_COL_RESULT_ROLE] + ([] if failed else [_COL_RTT, _COL_RTT + 1]),
+              FIELD_TIME: ([], [_COL_TIME_ROLE, *range(_COL_TIME, _COL_TIME + 8)], [_COL_TIME_ROLE, _COL_TIME + 7],
+                           [_COL_TIME_ROLE, *range(_COL_TIME + 4, _COL_TIME + 8)])[ts]}
+    return [_COL_START] + [col for f in order for col in fields[f]]
+
+
+# kind = ((v6 * 2 + failed) * 4 + ts) * 24 + order id; the templates back to back, each one's start and length
+_TEMPLATES = [_template(v6, failed, ts, order) for v6 in (False, True) for failed in (False, True) for ts in range(4)
+              for order in _ORDERS]
+_TEMPLATE_LEN = np.array([len(t) for t in _TEMPLATES], np.int32)
+_TEMPLATE_START = np.cumsum(_TEMPLATE_LEN) - _TEMPLATE_LEN
+_TEMPLATE_COLS = np.concatenate(_TEMPLATES).astype(np.int32)
+
+# %% ../nbs/00_tokenizer.ipynb #c036
+_TIME_ROLE = np.array([TIMESTAMP_ABS, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4], np.int32)   # by template timestamp kind
+
 
 def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple[np.ndarray, np.ndarray]:
     "Tokens (int32, concatenated) and per-measurement lengths of n measurements given as NumPy columns."
     src, dst = np.asarray(src, np.uint8), np.asarray(dst, np.uint8)
     v6 = np.asarray(version) == 6
-    code = np.asarray(rtt_code, np.int64)
+    code = np.asarray(rtt_code, np.uint16)
     ts_kind, ts_value = np.asarray(ts_kind, np.int8), np.asarray(ts_value, np.int64)
-    order = np.asarray(order, np.int64)
+    order = np.asarray(order)
     n = len(code)
-    if ((ts_kind != TS_NONE) & (ts_value < 0)).any(): raise ValueError('negative timestamp or timestamp delta')
-    if ((ts_kind == TS_DELTA) & (ts_value >= 2**32)).any(): raise ValueError('timestamp delta does not fit in 4 bytes')
+    if n == 0: return np.zeros(0, np.int32), np.zeros(0, np.int32)
+    timed, delta = ts_kind != TS_NONE, ts_kind == TS_DELTA
+    if ts_kind.min() < TS_NONE or ts_kind.max() > TS_DELTA: raise ValueError('ts_kind holds values other than TS_NONE, TS_ABS, TS_DELTA')
+    if (timed & (ts_value < 0)).any(): raise ValueError('negative timestamp or timestamp delta')
+    if (delta & (ts_value >= 2**32)).any(): raise ValueError('timestamp delta does not fit in 4 bytes')
+    if order.ndim != 2 or order.shape[1] != 4 or order.min() < 0 or order.max() > 3:
+        raise ValueError(f'order must be (n, 4) field ids in 0..3, got shape {order.shape}')
+    o = order.astype(np.int16)
+    order_id = _ORDER_ID[o[:, 0] << 6 | o[:, 1] << 4 | o[:, 2] << 2 | o[:, 3]]
+    if (bad := order_id < 0).any():
+        i = int(np.argmax(bad)); raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of the 4 fields')
 
-    fields = np.zeros((n, 4, 17), np.int16)
-    length = np.empty((n, 4), np.int64)
-    for f, ipb, v4_role, v6_role in ((FIELD_SRC, src, SRC_IPV4, SRC_IPV6), (FIELD_DST, dst, DST_IPV4, DST_IPV6)):
-        fields[:, f, 0] = np.where(v6, v6_role, v4_role)
-        ipb = ipb.astype(np.int16) + BYTE_OFFSET
-        fields[:, f, 1:] = ipb
-        fields[~v6, f, 1:5] = ipb[~v6, 12:]
-        length[:, f] = np.where(v6, 17, 5)
     failed = code == RTT_CODE_FAILED
-    fields[:, FIELD_RESULT, 0] = np.where(failed, FAILED, RTT_START)
-    fields[:, FIELD_RESULT, 1] = BYTE_OFFSET + (code >> 8)
-    fields[:, FIELD_RESULT, 2] = BYTE_OFFSET + (code & 0xFF)
-    length[:, FIELD_RESULT] = np.where(failed, 1, 3)
+    ts = timed.view(np.int8) + delta + (delta & (ts_value >= 256))                  # _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4
+    kind = ((v6 * 2 + failed) * 4 + ts) * len(_ORDERS) + order_id
+    values = np.empty((n, _N_COLS), np.int32)
+    values[:, _COL_START] = MEASUREMENT_START
+    values[:, _COL_SRC_ROLE] = np.where(v6, SRC_IPV6, SRC_IPV4)
+    values[:, _COL_DST_ROLE] = np.where(v6, DST_IPV6, DST_IPV4)
+    values[:, _COL_RESULT_ROLE] = np.where(failed, FAILED, RTT_START)
+    values[:, _COL_TIME_ROLE] = _TIME_ROLE[ts]
+    for a, z, raw in ((_COL_SRC, _COL_DST, src), (_COL_DST, _COL_RTT, dst),
+                      (_COL_RTT, _COL_TIME, code.astype('>u2').view(np.uint8).reshape(n, 2)),   # big-endian bytes
+                      (_COL_TIME, _N_COLS, ts_value.astype('>u8').view(np.uint8).reshape(n, 8))):
+        np.add(raw, BYTE_OFFSET, out=values[:, a:z], dtype=np.int32)
 
-    d1 = (ts_kind == TS_DELTA) & (ts_value < 256)
-    tbytes = ((ts_value.astype(np.uint64)[:, None] >> _BE8) & 0xFF).astype(np.int16)   # (n, 8) big-endian
-    fields[:, FIELD_TIME, 0] = np.select([ts_kind == TS_ABS, d1], [TIMESTAMP_ABS, TIMESTAMP_DELTA1], TIMESTAMP_DELTA4)
-    fields[:, FIELD_TIME, 1:9] = BYTE_OFFSET + tbytes
-    fields[d1, FIELD_TIME, 1] = BYTE_OFFSET + tbytes[d1, 7]
-    d4 = (ts_kind == TS_DELTA) & ~d1
-    fields[d4, FIELD_TIME, 1:5] = BYTE_OFFSET + tbytes[d4, 4:]
-    length[:, FIELD_TIME] = np.select([ts_kind == TS_ABS, d1, d4], [9, 2, 5], 0)
+    # token j of measurement i reads column _TEMPLATE_COLS[_TEMPLATE_START[kind[i]] + j] of row i
+    index = np.int32 if n * _N_COLS < 2**31 else np.int64
+    lengths = _TEMPLATE_LEN[kind]
+    end = np.cumsum(lengths, dtype=index)
+    at = np.repeat(_TEMPLATE_START[kind].astype(index) - end + lengths, lengths)
+    at += np.arange(len(at), dtype=index)
+    cols = _TEMPLATE_COLS.take(at).astype(index, copy=False)
+    cols += np.repeat(np.arange(0, n * _N_COLS, _N_COLS, dtype=index), lengths)
+    return values.ravel().take(cols), lengths
 
-    rows = np.arange(n)[:, None]
-    ordered = fields[rows, order].reshape(n, 68)                          # (n, 4*17) fields in each row's order
-    keep = (np.arange(17) < length[rows, order][:, :, None]).reshape(n, 68)
-    matrix = np.concatenate([np.full((n, 1), MEASUREMENT_START, np.int16), ordered], axis=1)
-    mask = np.concatenate([np.ones((n, 1), bool), keep], axis=1)
-    return matrix[mask].astype(np.int32), (1 + length.sum(1)).astype(np.int32)
-
-# %% ../nbs/00_tokenizer.ipynb #c036
+# %% ../nbs/00_tokenizer.ipynb #c040
 def random_measurements(n: int, seed: int = 0) -> dict:
     "Random measurement columns for tests and benchmarks: mixed IPv4/IPv6, failures, all timestamp kinds."
     rng = np.random.default_rng(seed)
@@ -339,7 +372,7 @@ def encode_scalar(cols: dict, i: int) -> list[int]:
     order = [f for f in cols['order'][i] if f != FIELD_TIME or kind != TS_NONE]
     return encode_measurement(src, dst, float(rtt_from_code(cols['rtt_code'][i])), t=t, prev_t=prev_t, order=order)
 
-# %% ../nbs/00_tokenizer.ipynb #c041
+# %% ../nbs/00_tokenizer.ipynb #c046
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
     "Measurements/s and tokens/s of the scalar and the batch encoders on the same random measurements."
     import time
