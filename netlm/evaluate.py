@@ -12,10 +12,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'Measurements', 'node_ids', 'point_metrics', 'crps_from_quantiles', 'pit_values',
-           'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi', 'plane_world', 'MatrixFactorization',
-           'make_protocol', 'score_method', 'cold_start_curve', 'rows_to_measurements', 'load_split',
-           'default_baselines', 'evaluate_rtt', 'plot_rtt_report', 'Oracle']
+__all__ = ['QUANTILE_GRID', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Measurements', 'node_ids', 'point_metrics',
+           'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi',
+           'plane_world', 'MatrixFactorization', 'make_protocol', 'score_method', 'cold_start_curve',
+           'rows_to_measurements', 'load_rows', 'load_split', 'default_baselines', 'evaluate_rtt', 'plot_rtt_report',
+           'Oracle', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'by_source', 'context_records',
+           'DestinationFrequency', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics',
+           'compressed_sizes', 'measurements_csv', 'compression_metrics', 'plot_training_curve', 'run_eval',
+           'format_metrics_table']
 
 # %% ../nbs/07_evaluate.ipynb #c006
 @dataclass
@@ -332,17 +336,18 @@ def cold_start_curve(methods: dict, context: Measurements, ranks: np.ndarray, qu
     "Median absolute error of each method vs the number of context measurements (None: the full context)."
     curve = {}
     for name, method in methods.items():
-        curve[name] = {}
+        curve[name], done = {}, {}     # done: by context size; the subsets are nested, so equal sizes are equal contexts (30 and full)
         for k in sizes:
             ctx = context if k is None else context[ranks <= k]
-            pred = method.quantiles(queries, ctx if len(ctx) else None, levels=(0.5,))[:, 0]
-            ok = np.isfinite(pred) & (queries.rtt_ms >= 0)
-            curve[name]['full' if k is None else str(k)] = dict(
-                median_ae_ms=float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None,
-                coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
+            if len(ctx) not in done:
+                pred = method.quantiles(queries, ctx if len(ctx) else None, levels=(0.5,))[:, 0]
+                ok = np.isfinite(pred) & (queries.rtt_ms >= 0)
+                done[len(ctx)] = dict(median_ae_ms=float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None,
+                                      coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
+            curve[name]['full' if k is None else str(k)] = dict(done[len(ctx)])
     return curve
 
-# %% ../nbs/07_evaluate.ipynb #c031
+# %% ../nbs/07_evaluate.ipynb #c032
 def rows_to_measurements(rows) -> Measurements:
     "Concatenate probe rows into one `Measurements` (a loop over rows; each row's columns are NumPy)."
     rows = list(rows)
@@ -352,8 +357,8 @@ def rows_to_measurements(rows) -> Measurements:
                         np.concatenate([r.rtt_ms for r in rows]))
 
 
-def load_split(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> Measurements:
-    "Measurements of a split of a probe-row data set (`data_dir/split/*.array_record`), optionally a random subset of records."
+def load_rows(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> list:
+    "Probe rows of a split (`data_dir/split/*.array_record`), optionally a random subset of records."
     from pathlib import Path
     from array_record.python.array_record_data_source import ArrayRecordDataSource
     from netlm.preprocess import read_row
@@ -362,16 +367,21 @@ def load_split(data_dir, split: str, max_records: int | None = None, seed: int =
     source = ArrayRecordDataSource(paths)
     idx = np.arange(len(source))
     if max_records is not None and max_records < len(idx): idx = np.sort(np.random.default_rng(seed).choice(idx, max_records, replace=False))
-    return rows_to_measurements(read_row(source[int(i)]) for i in idx)
+    return [read_row(source[int(i)]) for i in idx]
 
-# %% ../nbs/07_evaluate.ipynb #c033
+
+def load_split(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> Measurements:
+    "Measurements of a split of a probe-row data set (`data_dir/split/*.array_record`), optionally a random subset of records."
+    return rows_to_measurements(load_rows(data_dir, split, max_records, seed))
+
+# %% ../nbs/07_evaluate.ipynb #c034
 def default_baselines() -> dict:
     "The three baselines, unfitted."
     return dict(pair_median=PairHistory(), vivaldi=Vivaldi(), matrix_factorization=MatrixFactorization())
 
 
 def evaluate_rtt(train: Measurements, test: Measurements, extra_methods: dict | None = None, *, n_context: int = 30,
-                 queries_per_probe: int = 10, seed: int = 0, cold_start: bool = True) -> dict:
+                 queries_per_probe: int = 10, seed: int = 0, cold_start: bool = True, cold_start_queries: int | None = None) -> dict:
     "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test`."
     methods = {name: m.fit(train) for name, m in default_baselines().items()}
     methods.update(extra_methods or {})
@@ -385,10 +395,20 @@ def evaluate_rtt(train: Measurements, test: Measurements, extra_methods: dict | 
         result['rtt'][name] = point_metrics(median, queries.rtt_ms)
         result['rtt'][name].update(distribution_metrics(q, queries.rtt_ms))
         result['errors'][name] = np.abs(median - queries.rtt_ms)[queries.ok & np.isfinite(median)]
-    if cold_start: result['cold_start'] = cold_start_curve(methods, context, ranks, queries)
+    if cold_start:   # optionally on the first `cold_start_queries` queries of each probe: the curve costs 7 scorings
+        result['cold_start'] = cold_start_curve(methods, context, ranks, _first_per_source(queries, cold_start_queries))
     return result
 
-# %% ../nbs/07_evaluate.ipynb #c034
+
+def _first_per_source(queries: Measurements, k: int | None) -> Measurements:
+    "The first `k` queries of each source (queries come grouped by source, as `make_protocol` gives them); all with `k=None`."
+    if k is None: return queries
+    src = queries.src.astype(str)
+    first = np.r_[True, src[1:] != src[:-1]] if len(src) else np.zeros(0, bool)
+    at = np.arange(len(src))
+    return queries[at - np.maximum.accumulate(np.where(first, at, 0)) < k]
+
+# %% ../nbs/07_evaluate.ipynb #c035
 def plot_rtt_report(result: dict, path=None):
     "Error CDFs per method, the cold-start curve and the PIT histograms, in one figure (saved to `path` if given)."
     import matplotlib.pyplot as plt
@@ -412,7 +432,7 @@ def plot_rtt_report(result: dict, path=None):
     if path is not None: fig.savefig(path, dpi=110)
     return fig
 
-# %% ../nbs/07_evaluate.ipynb #c038
+# %% ../nbs/07_evaluate.ipynb #c039
 class Oracle(Baseline):
     "The synthetic world's true RTT distribution for each query."
     name = 'oracle'
@@ -423,3 +443,398 @@ class Oracle(Baseline):
 
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
         return self.world.rtt_quantiles(queries.src.astype(str), queries.dst.astype(str), queries.t, np.asarray(levels))
+
+# %% ../nbs/07_evaluate.ipynb #c042
+def _loss_step(model):
+    "A jitted `batch -> summed token metrics` of `model` (`netlm.train.loss_fn`, no dropout), results on the host."
+    import jax
+    from flax import nnx
+    from netlm.train import loss_fn
+    graphdef, state = nnx.split(model)
+    step = jax.jit(lambda state, batch: loss_fn(nnx.merge(graphdef, state), batch)[1])
+    return lambda batch: jax.device_get(step(state, batch))
+
+
+def loss_summary(sums: dict) -> dict:
+    "Perplexity, bits per token and bits per measurement (in total and by field) from summed token metrics."
+    from netlm.train import FIELD_NAMES
+    tokens, meas, nats = float(sums['tokens']), float(sums['measurements']), float(sums['loss_sum'])
+    if tokens == 0 or meas == 0: raise ValueError('no real target tokens to score')
+    bits = lambda nats_sum: float(nats_sum / np.log(2))
+    return dict(batches=int(sums['batches']), tokens=int(tokens), measurements=int(meas), tokens_per_measurement=tokens / meas,
+                loss_nats_per_token=nats / tokens, perplexity=float(np.exp(nats / tokens)), bits_per_token=bits(nats / tokens),
+                bits_per_measurement=bits(nats / meas),
+                bits_per_measurement_by_field={f: bits(l / meas) for f, l in zip(FIELD_NAMES, sums['field_loss'])},
+                loss_by_field={f: float(l / n) if n else None for f, l, n in zip(FIELD_NAMES, sums['field_loss'], sums['field_tokens'])})
+
+
+def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024, max_batches: int = 20,
+                 seed: int = 0, by_mode: bool = True) -> dict:
+    "Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and each timestamp mode."
+    import itertools
+    from netlm.sampler import MODE_NAMES, SamplerConfig, make_dataset
+    from netlm.tokenizer import MEASUREMENT_START
+    step = _loss_step(model)
+
+    def run(config):
+        batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1, drop_remainder=False,
+                               shard=(0, 1), config=config)
+        sums = dict(batches=0, measurements=0, loss_sum=0.0, tokens=0.0, field_loss=0.0, field_tokens=0.0)
+        for batch in itertools.islice(batches, max_batches):
+            if len(batch['inputs']) < batch_size:    # the last, short batch: pad it (padding is not a target), one shape, one compilation
+                batch = {k: np.pad(v, ((0, batch_size - len(v)), (0, 0))) for k, v in batch.items()}
+            m = step(batch)
+            for k in ('loss_sum', 'tokens', 'field_loss', 'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
+            sums['measurements'] += int(((batch['inputs'] == MEASUREMENT_START) & (batch['inputs_segmentation'] != 0)).sum())
+            sums['batches'] += 1
+        if not sums['batches']: raise ValueError(f'{data_dir}/{split}: the sampler gave no batch to score')
+        return loss_summary(sums)
+
+    out = run(SamplerConfig(seq_len=seq_len))
+    if by_mode:
+        out['by_mode'] = {name: run(SamplerConfig(seq_len=seq_len, mode_weights=tuple(float(i == j) for j in range(3))))
+                          for i, name in enumerate(MODE_NAMES)}
+    return out
+
+# %% ../nbs/07_evaluate.ipynb #c046
+IP_PREFIX_BYTES = {4: (1, 2, 3), 6: (2, 4, 6)}   # /8, /16, /24 and /16, /32, /48
+
+
+def ip_prefix_text(addr, n_bytes: int) -> str:
+    "The first `n_bytes` bytes of an address as a partial address: '192.0.' (IPv4) or '2001:db8:' (IPv6, whole groups)."
+    from netlm.tokenizer import ip_bytes
+    raw, version = ip_bytes(addr)
+    if version == 4: return ''.join(f'{b}.' for b in raw[:n_bytes])
+    if n_bytes % 2: raise ValueError(f'an IPv6 prefix is whole 16-bit groups, got {n_bytes} bytes')
+    return ''.join(f'{int.from_bytes(raw[i:i + 2], "big"):x}:' for i in range(0, n_bytes, 2))
+
+
+def by_source(m: Measurements | None) -> dict:
+    "Measurements split by source address, each in time order: {src: Measurements} (a loop per source)."
+    if m is None or not len(m): return {}
+    src = m.src.astype(str)
+    order = np.lexsort((m.t, src))
+    s = src[order]
+    bounds = np.flatnonzero(np.r_[True, s[1:] != s[:-1], True])
+    return {s[a]: m[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+
+
+def context_records(m: Measurements | None) -> list[dict] | None:
+    "Measurements as a predictor's context: a list of `dict(src, dst, rtt_ms, t)` (None stays None)."
+    if m is None: return None
+    return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(m.src.astype(str), m.dst.astype(str), m.t, m.rtt_ms)]
+
+
+class DestinationFrequency:
+    "The IP completion baseline: destinations matching a prefix, by count in the probe's context, then in the history."
+
+    def __init__(self, context: Measurements, history: Measurements | None = None):
+        from netlm.tokenizer import pack_ips
+        parts = [context.dst] + ([history.dst] if history is not None else [])
+        self.vocab, inverse = np.unique(np.concatenate(parts).astype(str), return_inverse=True)
+        self.packed, self.version = pack_ips(self.vocab)            # a loop per distinct address, once
+        self.history = np.bincount(inverse[len(context):], minlength=len(self.vocab))
+        self.context = by_source(context)
+
+    def top(self, src: str, prefix: bytes, version: int, k: int = 10) -> list[str]:
+        "The `k` most frequent destinations of `src` that start with the bytes `prefix`."
+        count = np.zeros(len(self.vocab), np.int64)
+        if (ctx := self.context.get(str(src))) is not None:
+            np.add.at(count, np.searchsorted(self.vocab, ctx.dst.astype(str)), 1)
+        at = 12 if version == 4 else 0                                # IPv4 sits in the last 4 of 16 bytes
+        match = (self.version == version) & (self.packed[:, at:at + len(prefix)] == np.frombuffer(prefix, np.uint8)).all(1)
+        cand = np.flatnonzero(match)
+        score = count[cand] * (self.history.max(initial=0) + 1) + self.history[cand]
+        return self.vocab[cand[np.argsort(-score, kind='stable')][:k]].tolist()
+
+# %% ../nbs/07_evaluate.ipynb #c047
+def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 16, k: int = 10, seed: int = 0,
+               history: Measurements | None = None, progress: bool = False) -> dict:
+    "Top-1/5/10 accuracy of `predictor.complete_ip` (and of the frequency baseline) at completing test destinations from their prefixes."
+    import ipaddress
+    from tqdm.auto import tqdm
+    from netlm.tokenizer import ip_bytes
+    if not len(test): raise ValueError('no test queries for IP completion')
+    pick = np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))
+    contexts, baseline = by_source(context), DestinationFrequency(context, history)
+    ranks, versions = {}, []                                          # (version, prefix bytes, method) -> rank of the truth (k: missed)
+    for i in tqdm(pick, desc='IP completion', disable=not progress):   # a loop per query: each is a beam search
+        src, (raw, v) = str(test.src[i]), ip_bytes(str(test.dst[i]))
+        dst = str(ipaddress.ip_address(raw))
+        versions.append(v)
+        for n in IP_PREFIX_BYTES[v]:
+            model = [a for a, _ in predictor.complete_ip(ip_prefix_text(raw, n), context=context_records(contexts.get(src)), k=k, src=src)]
+            for name, top in (('model', model), ('frequency_baseline', baseline.top(src, raw[:n], v, k))):
+                ranks.setdefault((v, n, name), []).append(top.index(dst) if dst in top else k)
+    out = dict(k=k, queries=len(pick))
+    for v in (4, 6):
+        if v not in versions: out[f'ipv{v}'] = None; continue
+        out[f'ipv{v}'] = dict(queries=versions.count(v), **{name: {f'/{8 * n}': {f'top{j}': float(np.mean(np.array(ranks[v, n, name]) < j))
+                                                                               for j in (1, 5, 10) if j <= k} for n in IP_PREFIX_BYTES[v]}
+                                                            for name in ('model', 'frequency_baseline')})
+    return out
+
+# %% ../nbs/07_evaluate.ipynb #c051
+def oracle_truth(world, max_p_fail: float = 0.5):
+    "`truth(src, dst, t)` of a synthetic world: true median RTT (ms); `inf` for addresses it lacks or pairs failing > `max_p_fail`."
+    import ipaddress
+    known = {}
+    for a in np.concatenate([world.hosts['addr4'], world.hosts['addr6']]):
+        if a: known[str(ipaddress.ip_address(a))] = a
+
+    def canonical(a):
+        try: return known.get(str(ipaddress.ip_address(str(a))))
+        except ValueError: return None
+
+    def truth(src, dst, t) -> np.ndarray:
+        s, d = np.array([canonical(a) for a in src], object), np.array([canonical(a) for a in dst], object)   # a loop per candidate
+        t = np.broadcast_to(np.asarray(t, np.int64), s.shape)
+        ok = np.array([x is not None and y is not None and (':' in x) == (':' in y) for x, y in zip(s, d)], bool)
+        out = np.full(len(s), np.inf)
+        if ok.any():
+            median = world.rtt_quantiles(s[ok], d[ok], t[ok], (0.5,))[:, 0]
+            out[ok] = np.where(world.p_fail_many(s[ok], d[ok], t[ok]) <= max_p_fail, median, np.inf)
+        return out
+    return truth
+
+
+def pair_median_truth(measurements: Measurements):
+    "`truth(src, dst, t)` from measured data: the pair's median successful RTT; `inf` if it never answered, `NaN` if never measured."
+    (s, d), vocab = node_ids(measurements.src, measurements.dst)
+    n, ok = len(vocab), measurements.ok
+    measured = np.unique(s * n + d)
+    answered, _, median = _group_quantiles((s * n + d)[ok], measurements.rtt_ms[ok], (0.5,))
+
+    def truth(src, dst, t=None) -> np.ndarray:
+        (qs, qd), _ = node_ids(np.asarray(src, object), np.asarray(dst, object), vocabulary=vocab)
+        key, known = qs * n + qd, (qs < n) & (qd < n)
+        out = np.where(known & np.isin(key, measured), np.inf, np.nan)
+        if len(answered):
+            pos = np.searchsorted(answered, key).clip(max=len(answered) - 1)
+            hit = known & (answered[pos] == key)
+            out[hit] = median[pos[hit], 0]
+        return out
+    return truth
+
+# %% ../nbs/07_evaluate.ipynb #c052
+def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 8, n_samples: int = 16,
+                    tolerance: float = 0.2, seed: int = 0, progress: bool = False) -> dict:
+    "Share of the IPs `predictor.sample_ips` proposes for test RTTs whose true RTT is within `tolerance` of the target, with references."
+    from tqdm.auto import tqdm
+    ok = np.flatnonzero(test.ok)
+    if not len(ok): raise ValueError('no successful test pings to take target RTTs from')
+    pick = np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))
+    contexts, every_dst = by_source(context), np.unique(test.dst.astype(str))
+    dst_is_v6 = np.array([':' in a for a in every_dst], bool)
+    share = dict(model=[], top1=[], context_nearest=[], chance=[])
+    counts = dict(candidates=0, unverifiable=0, no_answer=0)
+    for j, i in enumerate(tqdm(pick, desc='inverse search', disable=not progress)):   # a loop per query: each samples n IPs
+        src, target, t = str(test.src[i]), float(test.rtt_ms[i]), int(test.t[i])
+        within = lambda true: np.abs(true - target) <= tolerance * target                 # False for inf and NaN
+        check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object), np.full(len(dsts), t))
+        ctx = contexts.get(src)
+        cands = [c['dst'] for c in predictor.sample_ips(target, src, context=context_records(ctx), n=n_samples, k=n_samples, seed=seed + j)]
+        true = check(cands)
+        counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
+        if (verified := true[~np.isnan(true)]).size:
+            share['model'].append(within(verified).mean()); share['top1'].append(float(within(verified[0])))   # best-ranked first
+        if ctx is not None and ctx.ok.any():                           # the context destination nearest the target
+            (cd,), names = node_ids(ctx.dst[ctx.ok])
+            ids, _, med = _group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
+            nearest = check([names[ids[np.argmin(np.abs(med[:, 0] - target))]]])
+            if not np.isnan(nearest[0]): share['context_nearest'].append(float(within(nearest[0])))
+        chance = check(every_dst[dst_is_v6 == (':' in src)])
+        if (chance := chance[~np.isnan(chance)]).size: share['chance'].append(within(chance).mean())
+    mean = lambda x: float(np.mean(x)) if len(x) else None
+    return dict(queries=len(pick), samples_per_query=n_samples, tolerance=tolerance, within=mean(share['model']),
+                top1_within=mean(share['top1']), context_nearest_within=mean(share['context_nearest']), chance_within=mean(share['chance']),
+                verified_queries=len(share['model']), **counts)
+
+# %% ../nbs/07_evaluate.ipynb #c056
+FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orders per measurement, uniformly
+
+
+def compressed_sizes(data: bytes) -> dict:
+    "Bytes of `data` raw and compressed with gzip (level 9), zstd (level 19) and xz (preset 9)."
+    import gzip, lzma
+    return dict(raw=len(data), gzip=len(gzip.compress(data, 9, mtime=0)),
+                zstd=len(pa.Codec('zstd', compression_level=19).compress(data, asbytes=True)), xz=len(lzma.compress(data, preset=9)))
+
+
+def measurements_csv(m: Measurements) -> bytes:
+    "Measurements as CSV text, one line each: `src,dst,t,rtt_ms` (epoch seconds; -1 for a failed ping)."
+    import pyarrow.csv
+    table = pa.table(dict(src=pa.array(m.src.astype(str)), dst=pa.array(m.dst.astype(str)), t=m.t, rtt_ms=m.rtt_ms))
+    sink = pa.BufferOutputStream()
+    pyarrow.csv.write_csv(table, sink, pyarrow.csv.WriteOptions(quoting_style='none'))
+    return sink.getvalue().to_pybytes()
+
+
+def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
+    "Bits per measurement of the model next to gzip, zstd and xz on the same measurements as probe rows and as CSV."
+    from netlm.preprocess import encode_row
+    rows = list(rows)
+    n = sum(len(r) for r in rows)
+    if not n: raise ValueError('no measurements to compress')
+    forms = dict(probe_rows=b''.join(encode_row(r) for r in rows), csv=measurements_csv(rows_to_measurements(rows)))
+    sizes = {form: compressed_sizes(data) for form, data in forms.items()}
+    model = None if model_bits_per_measurement is None else float(model_bits_per_measurement)
+    bits = dict(model=model, model_less_field_order=None if model is None else model - FIELD_ORDER_BITS)
+    bits |= {form if codec == 'raw' else f'{form}+{codec}': 8 * size / n for form, s in sizes.items() for codec, size in s.items()}
+    return dict(measurements=n, bits_per_measurement=bits, bytes=sizes, what=dict(
+        model='the model on test-split contexts in full-timestamp mode (-log2 p of every token), field order included',
+        model_less_field_order=f'the same less log2(24) = {FIELD_ORDER_BITS:.2f} bits of random field order',
+        probe_rows='netlm.preprocess.encode_row of every test row', csv='src,dst,t,rtt_ms text, one line per measurement'))
+
+# %% ../nbs/07_evaluate.ipynb #c059
+def plot_training_curve(workdir, path=None):
+    "Training (and test) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to `path` if given)."
+    import matplotlib.pyplot as plt
+    from netlm.train import FIELD_NAMES, read_metrics
+    train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'test')
+    if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
+    ax1.plot([r['step'] for r in train], [r['loss'] for r in train], label='train')
+    if test: ax1.plot([r['step'] for r in test], [r['loss'] for r in test], 'o-', label='test')
+    ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
+    for name in FIELD_NAMES:
+        ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], label=name)
+    ax2.set(xlabel='step', ylabel='loss (nats/token)', title='training loss by field'); ax2.legend(fontsize=8)
+    fig.tight_layout()
+    if path is not None: fig.savefig(path, dpi=110)
+    return fig
+
+
+def _probes_for(test: Measurements, n_context: int, queries_per_probe: int, max_queries: int | None, seed: int) -> Measurements:
+    "The test measurements of enough random probes (with at least `n_context` + 1 measurements) for about `max_queries` queries."
+    if max_queries is None: return test
+    src = test.src.astype(str)
+    names, counts = np.unique(src, return_counts=True)
+    eligible, n = names[counts > n_context], -(-max_queries // queries_per_probe)
+    if len(eligible) <= n: return test
+    return test[np.isin(src, np.random.default_rng(seed).choice(eligible, n, replace=False))]
+
+
+def _jsonable(x):
+    "`x` with NumPy values as Python ones and non-finite floats as None (strict JSON)."
+    if isinstance(x, dict): return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)): return [_jsonable(v) for v in x]
+    if isinstance(x, (np.bool_, bool)): return bool(x)
+    if isinstance(x, (np.integer, int)): return int(x)
+    if isinstance(x, (np.floating, float)): return float(x) if np.isfinite(x) else None
+    return x
+
+# %% ../nbs/07_evaluate.ipynb #c060
+RTT_KEYS = ('median_ae_ms', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'calibration_error', 'pit_hist', 'n', 'coverage')
+
+
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, out_dir=None, n_context: int = 30,
+             queries_per_probe: int = 10, max_queries: int | None = 60, cold_start_queries: int | None = 2,
+             max_test_records: int | None = None, max_train_records: int | None = None, ip_queries: int = 10,
+             inverse_queries: int = 5, inverse_samples: int = 16, loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
+    "Score a run and the baselines (and the oracle, given the synthetic `world`) on `data_dir`; write `metrics.json` and plots."
+    import json, time
+    from pathlib import Path
+    import matplotlib.pyplot as plt
+    from netlm.preprocess import load_manifest
+    workdir, data_dir = Path(workdir), Path(data_dir)
+    out = Path(out_dir) if out_dir is not None else workdir / 'eval'
+    out.mkdir(parents=True, exist_ok=True)
+    seconds, clock = {}, [time.perf_counter()]
+
+    def lap(name):
+        now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
+
+    # data: the same probe rows the model trained on, and its held-out split
+    manifest = load_manifest(data_dir)
+    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records, seed), load_rows(data_dir, 'test', max_test_records, seed)
+    train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
+    scored = _probes_for(test, n_context, queries_per_probe, max_queries, seed)
+    lap('load')
+
+    # RTT: baselines, model, oracle on one protocol
+    extra = ({'model': model_method} if model_method is not None else {}) | ({'oracle': Oracle(world)} if world is not None else {})
+    rtt = evaluate_rtt(train, scored, extra, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed,
+                       cold_start_queries=cold_start_queries)
+    context, queries, _ = make_protocol(scored, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed)   # the same, again
+    plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
+    lap('rtt')
+
+    # loss from the run's latest checkpoint
+    loss = None
+    if (workdir / 'checkpoints').is_dir():
+        from netlm.train import load_model
+        try: model, config = load_model(workdir)
+        except FileNotFoundError: model = None
+        if model is not None:
+            loss = loss_metrics(model, data_dir, 'test', batch_size=8, seq_len=config.seq_len, max_batches=loss_batches, seed=seed)
+    lap('loss')
+
+    # IP completion and inverse search with the predictor
+    ip = inverse = None
+    if predictor is not None and ip_queries:
+        ip = ip_metrics(predictor, queries, context, n_queries=ip_queries, seed=seed, history=train, progress=progress)
+    lap('ip')
+    if predictor is not None and inverse_queries:
+        truth = oracle_truth(world) if world is not None else pair_median_truth(test)
+        inverse = inverse_metrics(predictor, queries, context, truth=truth, n_queries=inverse_queries, n_samples=inverse_samples,
+                                  seed=seed, progress=progress)
+        inverse['truth'] = 'oracle' if world is not None else 'pair median in the test split'
+    lap('inverse')
+
+    full_bits = loss['by_mode']['full']['bits_per_measurement'] if loss else None
+    compression = compression_metrics(full_bits, test_rows)
+    lap('compression')
+
+    if (workdir / 'metrics.jsonl').exists(): plt.close(plot_training_curve(workdir, out / 'training_curve.png'))
+    protocol = dict(rtt['protocol'], split='held-out probes' + (f", and time after {manifest['time_split']}" if manifest.get('time_split') else ''),
+                    time_split=manifest.get('time_split'), has_time_split=manifest.get('time_split') is not None,
+                    train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
+                    test_records_total=manifest['splits']['test']['records'], test_measurements=len(test),
+                    test_probes_total=int(len(np.unique(test.src.astype(str)))), queries_per_probe=queries_per_probe, max_queries=max_queries,
+                    cold_start_queries_per_probe=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir))
+    metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS} for name, r in rtt['rtt'].items()}, loss=loss, ip=ip, inverse=inverse,
+                             compression=compression, cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds))
+    (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
+    return metrics
+
+# %% ../nbs/07_evaluate.ipynb #c061
+def _f(v, fmt='.2f') -> str: return '–' if v is None else format(v, fmt)
+
+
+def format_metrics_table(metrics: dict) -> str:
+    "The metrics as markdown: a table of RTT errors per method, then the loss, IP, inverse and compression headlines."
+    rtt = metrics['rtt']
+    order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
+    lines = ['| method | median AE (ms) | MAE (ms) | p50 rel | p90 rel | CRPS (ms) | calibration error | queries |',
+             '|---|---:|---:|---:|---:|---:|---:|---:|']
+    for name in order:
+        r = rtt[name]
+        lines.append(f"| {name} | {_f(r['median_ae_ms'])} | {_f(r['mae_ms'])} | {_f(r['p50_rel'], '.3f')} | {_f(r['p90_rel'], '.3f')} | "
+                     f"{_f(r.get('crps_ms'))} | {_f(r.get('calibration_error'), '.3f')} | {r['n']} |")
+    lines.append('')
+    if (loss := metrics.get('loss')):
+        fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
+        full = loss.get('by_mode', {}).get('full')
+        lines.append(f"- **Loss** on {loss['tokens']:,} test tokens: perplexity {loss['perplexity']:.2f}, "
+                     f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
+                     + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
+    if (ip := metrics.get('ip')):
+        for v in ('ipv4', 'ipv6'):
+            if not ip.get(v): continue
+            show = lambda part: ', '.join(f"{p} {'/'.join(_f(acc[f'top{j}']) for j in (1, 5, 10) if f'top{j}' in acc)}" for p, acc in part.items())
+            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({ip[v]['queries']} queries), top-1/5/10 by prefix: "
+                         f"model {show(ip[v]['model'])}; destination-frequency baseline {show(ip[v]['frequency_baseline'])}.")
+    if (inv := metrics.get('inverse')):
+        pct = lambda x: '–' if x is None else f'{x:.0%}'
+        lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}): "
+                     f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked {pct(inv['top1_within'])}); "
+                     f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination {pct(inv['chance_within'])}; "
+                     f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, {inv['unverifiable']} unverifiable.")
+    if (comp := metrics.get('compression')):
+        b = comp['bits_per_measurement']
+        forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}" for c in ('raw', 'gzip', 'zstd', 'xz'))
+        lines.append(f"- **Compression**, bits per measurement on {comp['measurements']:,} test measurements: model "
+                     f"{_f(b['model'], '.1f')} ({_f(b['model_less_field_order'], '.1f')} without the field order); "
+                     f"probe rows {forms('probe_rows')}; CSV {forms('csv')}.")
+    return '\n'.join(lines)
