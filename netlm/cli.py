@@ -9,10 +9,13 @@ import argparse
 import importlib
 import json
 import sys
+from pathlib import Path
+
+import numpy as np
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_train', 'cmd_quickstart',
-           'build_parser', 'run', 'main']
+__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_train', 'find_world',
+           'evaluate_run', 'cmd_eval', 'cmd_predict', 'write_report', 'cmd_quickstart', 'build_parser', 'run', 'main']
 
 # %% ../nbs/09_cli.ipynb #c005
 class CLIError(Exception):
@@ -100,15 +103,127 @@ def cmd_train(args) -> dict:
     return summary
 
 
-def cmd_quickstart(args) -> dict:
-    "Run the pipeline end to end on the embedded synthetic world (the stages built so far)."
-    from netlm.tokenizer import token_count_table, bench_tokenizer
-    print('netlm quickstart: stages available so far: tokenizer')
-    for row in token_count_table(): print(f"  {row['ip']} {row['result']:8} tokens: absolute {row['absolute']}, delta1 {row['delta1']}, delta4 {row['delta4']}, none {row['none']}")
-    result = bench_tokenizer(n=100_000, n_scalar=10_000)
-    print(f"tokenizer: batch {result['batch_tokens_per_s'] / 1e6:.1f}M tokens/s, scalar {result['scalar_tokens_per_s'] / 1e6:.2f}M tokens/s ({result['speedup']}x)")
-    print(json.dumps(result))
+def find_world(data_dir):
+    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data."
+    from netlm.preprocess import load_manifest
+    from netlm.synth import World
+    for src in load_manifest(data_dir).get('source', []):
+        for folder in (Path(src).parent, Path(src)):
+            if (folder / 'world.json').is_file(): return World.load(folder)
+    return None
+
+
+def evaluate_run(workdir, data_dir, *, world=None, **kwargs) -> dict:
+    "Score the run in `workdir` and the baselines (and the oracle, on synthetic data) on `data_dir`; writes WORKDIR/eval/."
+    from netlm.evaluate import run_eval
+    from netlm.infer import ModelMethod, Predictor
+    predictor = Predictor.from_checkpoint(workdir)
+    world = world if world is not None else find_world(data_dir)
+    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, **kwargs)
+
+
+def cmd_eval(args) -> dict:
+    "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
+    from netlm.evaluate import format_metrics_table
+    metrics = evaluate_run(args.workdir, args.data, n_context=args.n_context, queries_per_probe=args.queries_per_probe, seed=args.seed)
+    print(format_metrics_table(metrics))
+    print(json.dumps(metrics, default=str))
+    return metrics
+
+
+def _context_from(path, src, size):
+    "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
+    if path is None: return None
+    import pyarrow.compute as pc, pyarrow.parquet as pq
+    from netlm.evaluate import Measurements
+    table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
+    m = Measurements.from_table(table.filter(pc.equal(table['src_addr'], src)))
+    if not len(m): raise CLIError(f'no measurements of {src} in {path} to use as context')
+    return m[np.argsort(m.t, kind='stable')[-size:]]
+
+
+def cmd_predict(args):
+    "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
+    from netlm.infer import Predictor
+    predictor = Predictor.from_checkpoint(args.workdir)
+    if args.question == 'rtt':
+        if len(args.values) != 2: raise CLIError('rtt takes SRC DST')
+        src, dst = args.values
+        d = predictor.predict_rtt(src, dst, context=_context_from(args.context, src, args.context_size), t=args.t)
+        result = dict(src=src, dst=dst, median_ms=d.median_ms, mean_ms=d.mean_ms, p_fail=d.p_fail,
+                      quantiles={str(q): float(d.quantile(q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)})
+        print(f"{src} -> {dst}: median {d.median_ms:.2f} ms (10-90%: {d.quantile(0.1):.2f}-{d.quantile(0.9):.2f} ms), p_fail {d.p_fail:.3f}")
+    elif args.question == 'complete':
+        if len(args.values) != 1: raise CLIError('complete takes PREFIX (e.g. 192.0.2.)')
+        ctx = _context_from(args.context, args.src, args.context_size) if args.src else None
+        result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k, src=args.src))
+        for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}')
+    else:
+        if len(args.values) != 2: raise CLIError('inverse takes RTT_MS SRC')
+        rtt, src = float(args.values[0]), args.values[1]
+        result = dict(target_rtt_ms=rtt, src=src, candidates=predictor.sample_ips(rtt, src, context=_context_from(args.context, src, args.context_size), k=args.k))
+        for c in result['candidates']: print(f"{c['dst']:<40} predicted median {c['median_ms']:.2f} ms")
+    print(json.dumps(result, default=str))
     return result
+
+
+def write_report(workdir, metrics: dict, summary: dict) -> Path:
+    "WORKDIR/report.md: what ran, the metrics table, and the plots."
+    from netlm.evaluate import format_metrics_table
+    workdir = Path(workdir)
+    lines = ['# netlm quickstart report', '',
+             f"Data: {summary['data']}. Model: `{summary['preset']}`, {summary['steps']} steps on {summary['device']}; "
+             f"whole run {summary['seconds']:.0f} s.", '',
+             'Held-out probes, each query given the probe\'s own most recent measurements as context (the same context for every method).', '',
+             format_metrics_table(metrics), '']
+    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error, cold start and calibration', 'eval/rtt_report.png')):
+        if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
+    path = workdir / 'report.md'
+    path.write_text('\n'.join(lines))
+    return path
+
+
+def cmd_quickstart(args) -> dict:
+    "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
+    import time
+    import jax
+    from netlm.preprocess import build_probe_rows
+    from netlm.train import config_from_args, train
+    t0, W = time.time(), Path(args.workdir)
+    W.mkdir(parents=True, exist_ok=True)
+    progress = not args.no_progress
+    if args.data is None:
+        from netlm.synth import generate
+        print(f'[1/5] synthetic world: {args.probes} probes, {args.days:g} days', flush=True)
+        gen = generate(W / 'world', probes=args.probes, days=args.days, seed=args.seed, progress=progress)
+        source, data_name = gen['path'], f"synthetic world ({gen['rows']:,} measurements, {args.probes} probes)"
+    elif str(args.data).endswith('.parquet') or Path(args.data).is_dir() and any(Path(args.data).glob('*.parquet')):
+        print(f'[1/5] measurement table: {args.data}', flush=True)
+        source, data_name = args.data, str(args.data)
+    else:
+        from netlm.ingest import ingest
+        print(f'[1/5] ingesting RIPE Atlas results: {args.data}', flush=True)
+        rep = ingest([args.data], W / 'measurements.parquet', progress=progress)
+        source, data_name = W / 'measurements.parquet', f"{args.data} ({rep['rows_written']:,} measurements)"
+    print('[2/5] probe rows', flush=True)
+    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, progress=progress)
+    print(f'[3/5] training the tiny model for {args.steps} steps on {jax.devices()[0].platform}', flush=True)
+    config = config_from_args('tiny', dict(data=str(W / 'rows'), workdir=str(W / 'run'), steps=args.steps, batch_size=args.batch_size,
+                                            seq_len=args.seq_len, lr=2e-3, warmup_steps=max(args.steps // 20, 1), log_every=max(args.steps // 10, 1),
+                                            eval_every=max(args.steps // 2, 1), eval_steps=4, ckpt_every=args.steps, seed=args.seed,
+                                            progress='bar' if progress else 'off'))
+    train(config)
+    print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
+    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', seed=args.seed, progress=progress)
+    summary = dict(data=data_name, preset='tiny', steps=args.steps, device=jax.devices()[0].platform, seconds=time.time() - t0)
+    print('[5/5] report', flush=True)
+    report = write_report(W / 'run', metrics, summary)
+    rtt = metrics['rtt']
+    best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
+    print(f"netlm quickstart: done in {time.time() - t0:.0f} s; median RTT error: model {rtt['model']['median_ae_ms']:.2f} ms, "
+          f"best baseline ({best}) {rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else '')
+          + f"; report: {report}")
+    return dict(summary, report=str(report), metrics=metrics)
 
 # %% ../nbs/09_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
@@ -181,9 +296,45 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
 
-    q = sub.add_parser('quickstart', help='run the whole pipeline on the embedded synthetic world',
-                       description='Run every stage end to end with no data needed (synthetic world), on a CPU in minutes.')
-    q.add_argument('--workdir', default='runs/quickstart', help='where outputs go (default: runs/quickstart)')
+    e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
+                       description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
+                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
+                                   'context. Writes WORKDIR/eval/metrics.json and plots.')
+    e.add_argument('--workdir', required=True, help='the training run directory')
+    e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
+    e.add_argument('--n-context', type=int, default=30, help='context measurements per query probe (default 30)')
+    e.add_argument('--queries-per-probe', type=int, default=10, help='queries per test probe (default 10)')
+    e.add_argument('--seed', type=int, default=0)
+    e.set_defaults(func=cmd_eval)
+
+    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC',
+                        description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full addresses '
+                                    '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is near RTT_MS. '
+                                    'The probe\'s context (its recent measurements) comes from --context, a measurement Parquet table.')
+    pr.add_argument('question', choices=['rtt', 'complete', 'inverse'])
+    pr.add_argument('values', nargs='+', help='the question\'s arguments')
+    pr.add_argument('--workdir', required=True, help='the training run directory')
+    pr.add_argument('--context', default=None, help='measurement Parquet to take the source probe\'s recent measurements from')
+    pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
+    pr.add_argument('--src', default=None, help='source probe for `complete`')
+    pr.add_argument('--t', type=int, default=None, help='epoch seconds of the query, for `rtt`')
+    pr.add_argument('--k', type=int, default=10, help='how many answers for `complete` and `inverse` (default 10)')
+    pr.set_defaults(func=cmd_predict)
+
+    q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
+                       description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
+                                   'preprocess it, train the tiny model on the CPU, evaluate it against the baselines on held-out '
+                                   'probes and write WORKDIR/run/report.md with the metrics table and plots. About 10 minutes on 2 cores.')
+    q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
+    q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
+    q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
+    q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
+    q.add_argument('--steps', type=int, default=400, help='training steps (default 400)')
+    q.add_argument('--batch-size', type=int, default=16, help='sequences per step (default 16)')
+    q.add_argument('--seq-len', type=int, default=256, help='tokens per sequence (default 256)')
+    q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out (default 0.2)')
+    q.add_argument('--seed', type=int, default=0)
+    q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
     return p
 
