@@ -64,9 +64,11 @@ def encode_context(context, budget: int, last_t=None) -> tuple[list[int], int | 
     if any(r.get('t') is not None for r in recs):
         recs = sorted(recs, key=lambda r: (r.get('t') is None, r.get('t') or 0))
     chosen, total = [], 0
-    for r in reversed(recs):                      # newest first, until the budget is spent (a loop per context measurement)
-        cost = len(encode_measurement(r['src'], r['dst'], r['rtt_ms'], t=r.get('t'), prev_t=r.get('t')))  # delta-sized estimate
-        if total + cost + 7 > budget: break       # + 7: room for the first one's absolute timestamp
+    for i in range(len(recs) - 1, -1, -1):        # newest first, until the budget is spent (a loop per context measurement)
+        r, t = recs[i], recs[i].get('t')
+        prev = recs[i - 1].get('t') if i > 0 and t is not None else None     # timestamped records come first, in time order
+        cost = len(encode_measurement(r['src'], r['dst'], r['rtt_ms'], t=t, prev_t=prev if prev is not None else t))  # its real delta
+        if total + cost + 7 > budget: break       # + 7: room for the oldest one's absolute timestamp instead of a delta
         chosen.append(r); total += cost
     tokens, prev_t = [], None
     for r in reversed(chosen):
@@ -217,10 +219,11 @@ class Predictor:
         if batch_size is None: batch_size = 16 if jax.default_backend() == 'cpu' else 64   # measured: 16 is 2.6x faster on 2 CPU cores
         return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size)
 
-    def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None) -> list[int]:
-        "Context tokens that fit, then the query (built by `query_prefix` when `src`/`dst` are given)."
-        reserve = 64 if query is None else len(query) + 8
-        ctx, last_t = encode_context(context, self.seq_len - reserve - 8)
+    def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None, decode: int = 2) -> list[int]:
+        "Context tokens that fit, then the query (built by `query_prefix` when `src`/`dst` are given), leaving `decode` tokens free."
+        longest = query if query is not None else query_prefix(src, dst, t=t)     # with an absolute time: its longest form
+        reserve = len(longest) + decode
+        ctx, last_t = encode_context(context, self.seq_len - reserve)
         if query is None:
             ok_t = t if (t is not None and (last_t is None or t >= last_t)) else None
             query = query_prefix(src, dst, t=ok_t, prev_t=last_t if ok_t is not None else None)
@@ -252,7 +255,7 @@ class Predictor:
             if src_v != version: raise ValueError(f'source {src} is IPv{src_v} but the prefix {prefix!r} is IPv{version}')
             head += _ip_field(src, SRC_IPV4, SRC_IPV6)
         head += [DST_IPV4 if version == 4 else DST_IPV6] + [BYTE_OFFSET + b for b in known]
-        prompt = self._prompt(context, query=head)
+        prompt = self._prompt(context, query=head, decode=width - len(known))
         beams = beam_bytes(self.decoder, prompt, width - len(known), k)
         return [(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in beams]
 
@@ -260,14 +263,14 @@ class Predictor:
         "Up to `k` candidate destinations sampled for RTT `target_rtt_ms` from `src`, nearest predicted median first."
         _, version = ip_bytes(src)
         head = [MEASUREMENT_START] + _ip_field(src, SRC_IPV4, SRC_IPV6) + encode_rtt(target_rtt_ms) + [DST_IPV4 if version == 4 else DST_IPV6]
-        prompt = self._prompt(context, query=head)
+        prompt = self._prompt(context, query=head, decode=4 if version == 4 else 16)
         samples = sample_bytes(self.decoder, prompt, 4 if version == 4 else 16, n, np.random.default_rng(seed))
         cands = sorted({str(ipaddress.ip_address(b)) for b in samples})
         dists = rtt_distributions(self.decoder, [self._prompt(context, src=src, dst=c) for c in cands])
         out = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cands, dists)]
         return sorted(out, key=lambda r: abs(r['median_ms'] - target_rtt_ms))[:k]
 
-# %% ../nbs/08_infer.ipynb #c029
+# %% ../nbs/08_infer.ipynb #c031
 class ModelMethod(Baseline):
     "The model as an evaluation method: quantiles of its predicted RTT distributions."
     name = 'model'

@@ -528,8 +528,8 @@ MENOG_SAMPLE = Path('shared/data/atlas/menog/menog_ping_results_dev.jsonl.gz')
 
 
 def find_menog_sample() -> Path | None:
-    "The MENOG sample under ../shared/data, seen from the repository, its nbs/ or the installed package; None if absent."
-    roots = [Path.cwd().parent, Path.cwd().parent.parent]
+    "The MENOG sample under ../shared/data, seen from the repository, a notebook folder in it or the installed package; None if absent."
+    roots = list(Path.cwd().resolve().parents)[:3]        # the repository's parent from the repo, nbs/ or nbs/tutorials/
     if '__file__' in globals(): roots.append(Path(__file__).resolve().parent.parent.parent)
     return next((root / MENOG_SAMPLE for root in roots if (root / MENOG_SAMPLE).exists()), None)
 
