@@ -2,8 +2,8 @@
 """Write README.md from nbs/index.ipynb (or, with --check, fail if README.md is stale).
 
 nbdev_readme needs Quarto, which cannot be installed on our machines, so this does the same job
-deterministically: markdown cells as they are, code cells that are not `#| hide` as Python blocks
-followed by their stored text outputs.
+deterministically: markdown cells as they are (Quarto's ```{mermaid} diagrams become GitHub's
+```mermaid), code cells that are not `#| hide` as Python blocks followed by their stored text outputs.
 """
 import json, sys
 from pathlib import Path
@@ -18,7 +18,7 @@ def render(nb_path: Path) -> str:
         src = ''.join(cell['source']).strip('\n')
         if cell['cell_type'] == 'markdown':
             # nbdev's title convention: "# Title" then "> summary"
-            parts.append(src)
+            parts.append(src.replace('```{mermaid}', '```mermaid'))
             continue
         lines = src.splitlines()
         if any(l.strip() in ('#| hide', '#|hide') for l in lines) or not src: continue
