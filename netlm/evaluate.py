@@ -62,7 +62,9 @@ class Measurements:
 def node_ids(*columns, vocabulary=None) -> tuple[list[np.ndarray], np.ndarray]:
     "Integer ids for address columns over one shared vocabulary (extended by unseen addresses), and the vocabulary."
     vocabulary = np.asarray([] if vocabulary is None else vocabulary, dtype=object)
-    allv = pa.array(np.concatenate([vocabulary, *columns]).astype(str))
+    # from an object array: pyarrow converts a NumPy unicode array of more than ~400k addresses into a
+    # ChunkedArray, whose dictionary encoding has no single `indices`
+    allv = pa.array(np.concatenate([vocabulary, *columns]).astype(str).astype(object), type=pa.string())
     enc = allv.dictionary_encode()
     # keep the existing vocabulary's ids stable: dictionary_encode numbers values by first appearance
     ids = enc.indices.to_numpy()
