@@ -693,7 +693,7 @@ def plot_training_curve(workdir, path=None):
     "Training (and test) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to `path` if given)."
     import matplotlib.pyplot as plt
     from netlm.train import FIELD_NAMES, read_metrics
-    train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'test')
+    train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
     ax1.plot([r['step'] for r in train], [r['loss'] for r in train], label='train')

@@ -84,8 +84,10 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
     return (segment_ids[:, :, None] == segment_ids[:, None, :])[:, None]
 
 
-def attention(q, k, v, segment_ids, implementation: str = 'xla') -> jax.Array:
-    "Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D)."
+def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None) -> jax.Array:
+    "Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask` (B, 1, T, T)."
+    if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
+        return jax.nn.dot_product_attention(q, k, v, mask=mask, implementation='xla')
     if implementation in ('xla', 'cudnn'):
         return jax.nn.dot_product_attention(q, k, v, mask=segment_mask(segment_ids), is_causal=True,
                                             implementation=implementation)
@@ -133,12 +135,12 @@ class Attention(nnx.Module):
         self.qkv = _linear(c, c.d_model, 3 * c.n_heads * c.head_dim, rngs)
         self.out = _linear(c, c.n_heads * c.head_dim, c.d_model, rngs, residual=True)
 
-    def __call__(self, x, positions, segment_ids):
+    def __call__(self, x, positions, segment_ids, mask=None):
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
-        y = attention(q, k, v, segment_ids, self.implementation)
+        y = attention(q, k, v, segment_ids, self.implementation, mask)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
 
 
@@ -158,10 +160,11 @@ class Block(nnx.Module):
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, x, positions, segment_ids, keys=None):
+    def __call__(self, x, positions, segment_ids, keys=None, mask=None):
+        # x is the float32 residual stream; the branches compute in `dtype` and are added back in float32
         drop = lambda y, i: self.dropout(y, deterministic=keys is None, rngs=None if keys is None else keys[i])
-        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids), 0)
-        return x + drop(self.mlp(self.mlp_norm(x)), 1)
+        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask), 0).astype(jnp.float32)
+        return x + drop(self.mlp(self.mlp_norm(x)), 1).astype(jnp.float32)
 
 # %% ../nbs/07_model.ipynb #c021
 class Transformer(nnx.Module):
@@ -175,16 +178,17 @@ class Transformer(nnx.Module):
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, tokens, positions=None, segment_ids=None, *, dropout_key=None) -> jax.Array:
-        "Logits (B, T, vocab) in float32; `positions`/`segment_ids` default to one unpacked sequence."
+    def __call__(self, tokens, positions=None, segment_ids=None, *, dropout_key=None, attention_mask=None) -> jax.Array:
+        """Logits (B, T, vocab) in float32; `positions`/`segment_ids` default to one unpacked sequence.
+        `attention_mask` (B, 1, T, T), if given, replaces the causal segment mask (inference's packed prompts)."""
         B, T = tokens.shape
         if positions is None: positions = jnp.broadcast_to(jnp.arange(T, dtype=jnp.int32), (B, T))
         if segment_ids is None: segment_ids = jnp.ones((B, T), jnp.int32)
         keys = None if dropout_key is None else jax.random.split(dropout_key, (len(self.blocks) + 1, 2))
-        x = self.embed(tokens)                                                    # (B, T, d_model)
+        x = self.embed(tokens).astype(jnp.float32)                                # (B, T, d_model), the residual stream
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
         for i, block in enumerate(self.blocks):
-            x = block(x, positions, segment_ids, None if keys is None else keys[i])
+            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
 
 # %% ../nbs/07_model.ipynb #c031

@@ -43,6 +43,8 @@ class SamplerConfig:
     mode_weights: tuple = (0.4, 0.3, 0.3)         # full, partial, none timestamps
     partial_drop: tuple = (0.1, 0.9)              # share of measurements without timestamp in partial mode
     overdraw: float = 1.1                         # candidates drawn per context, relative to the expected fit
+    rtt_last: float = 0.0                         # share of measurements ordered with the result after both addresses
+    remap_src: float = 0.0                        # share of contexts whose probe address is replaced by a random one
 
     def __post_init__(self):
         if self.seq_len < 64: raise ValueError(f'seq_len={self.seq_len} is too short: one measurement takes up to 47 tokens')
@@ -51,6 +53,8 @@ class SamplerConfig:
         lo, hi = self.partial_drop
         if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
+        for name in ('rtt_last', 'remap_src'):
+            if not 0 <= getattr(self, name) <= 1: raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
 
     def is_small(self, n):
         "Whether rows of `n` measurements take the small-row path (tokenized whole)."
@@ -219,6 +223,31 @@ def _src_bytes(rows: list[ProbeRow]) -> np.ndarray:
     return np.frombuffer(raw, np.uint8).reshape(len(rows), 16)
 
 
+# orders whose result field (2) comes after both addresses (0, 1): the order of the question "RTT of src -> dst?"
+_RTT_AFTER_ADDRESSES = np.flatnonzero([list(o).index(2) > max(list(o).index(0), list(o).index(1)) for o in _FIELD_ORDERS])
+
+
+def _field_orders(rng, n: int, cfg: SamplerConfig) -> np.ndarray:
+    "(n, 4) field orders: uniform over the 24, except a share `cfg.rtt_last` drawn from the orders with the result last."
+    pick = rng.integers(0, len(_FIELD_ORDERS), n)
+    if cfg.rtt_last > 0:
+        forced = rng.random(n) < cfg.rtt_last
+        pick[forced] = _RTT_AFTER_ADDRESSES[rng.integers(0, len(_RTT_AFTER_ADDRESSES), int(forced.sum()))]
+    return _FIELD_ORDERS[pick]
+
+
+def _context_sources(rng, src: np.ndarray, version: np.ndarray, ctx_row: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
+    "(N, 16) the probe address of each context: its row's, or for a share `cfg.remap_src` a random one of the same version."
+    out = src[ctx_row]
+    if cfg.remap_src > 0:
+        remap = rng.random(len(ctx_row)) < cfg.remap_src
+        new = rng.integers(0, 256, (int(remap.sum()), 16), dtype=np.uint8)
+        v4 = version[ctx_row[remap]] == 4
+        new[v4, :12] = _V4_MAPPED                    # IPv4: random last 4 bytes; IPv6: 16 random bytes
+        out = out.copy(); out[remap] = new
+    return out
+
+
 def _modes(rng, k: int, cfg: SamplerConfig):
     "Mode, partial drop share and phase for k contexts."
     mode = np.searchsorted(np.cumsum(cfg.mode_weights[:2]), rng.random(k), side='right').astype(np.int8)
@@ -276,8 +305,9 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     first = np.zeros(len(pos), bool); first[meas_bounds[:-1]] = True
     ts_kind, ts_value = timestamp_fields(t[pos], has_ts, first)
     m_row = np.repeat(ctx_row, k)
-    tokens, lengths = encode_batch(src[m_row], table[dst[pos] + table_start[m_row]], version[m_row], rtt[pos], ts_kind, ts_value,
-                                   _FIELD_ORDERS[rng.integers(0, len(_FIELD_ORDERS), len(pos))])
+    m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
+    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row], rtt[pos], ts_kind, ts_value,
+                                   _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
     bounds = np.zeros(len(k) + 1, np.int64); np.cumsum(ctx_len, out=bounds[1:])

@@ -31,16 +31,17 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from tqdm import tqdm
 
 from .model import PRESETS, ModelConfig, Transformer, abstract_model, flops_per_token, param_count
-from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
+from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
                              TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, encode_batch, rtt_code, timestamp_fields)
 
 # %% auto #0
 __all__ = ['FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'read_config_file', 'parse_settings', 'config_from_args', 'target_fields',
            'synthetic_row', 'synthetic_dataset', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'loss_fn', 'TrainState', 'init_state',
-           'abstract_state', 'crc32c', 'EventWriter', 'read_events', 'MetricsLog', 'read_metrics', 'summarize',
-           'NonFiniteLoss', 'checkpoint_manager', 'save_checkpoint', 'checkpoint_config', 'restore_checkpoint',
-           'load_model', 'StopRequest', 'make_batches', 'evaluate', 'train', 'bench_train']
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
+           'TrainState', 'init_state', 'abstract_state', 'crc32c', 'EventWriter', 'read_events', 'MetricsLog',
+           'read_metrics', 'summarize', 'NonFiniteLoss', 'checkpoint_manager', 'save_checkpoint', 'checkpoint_config',
+           'restore_checkpoint', 'load_model', 'StopRequest', 'make_batches', 'eval_split', 'evaluate', 'train',
+           'bench_train']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class TrainConfig:
     max_to_keep: int = 10
     tensorboard: bool = True
     progress: str = 'bar'              # 'bar' (tqdm), 'log' (a line per log step, for batch jobs) or 'off'
+    eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else 'test'
+    sampler: dict = dataclasses.field(default_factory=dict)   # netlm.sampler.SamplerConfig fields (seq_len comes from here)
+    field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)          # loss weight per FIELD_NAMES field (the result token goes with rtt)
 
     def __post_init__(self):
         if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
@@ -78,19 +82,26 @@ class TrainConfig:
         if self.progress not in ('bar', 'log', 'off'): raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
             if getattr(self, name) <= 0: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
+        weights = tuple(float(w) for w in self.field_weights)
+        if len(weights) != 5 or min(weights) < 0 or max(weights) == 0:
+            raise ValueError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, timestamp, structure)')
+        object.__setattr__(self, 'field_weights', weights)
+        object.__setattr__(self, 'sampler', dict(self.sampler or {}))
 
     def to_dict(self) -> dict: return dataclasses.asdict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> TrainConfig:
+        "The config of `to_dict` (e.g. read back from JSON); unknown keys are an error, not dropped."
         known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in known})
+        if unknown := sorted(set(d) - known): raise ValueError(f'unknown TrainConfig keys {unknown}')
+        return cls(**d)
 
 # %% ../nbs/09_train.ipynb #c007
 def _convert(key: str, value, annotation: str):
     "`value` (a string from the command line, or a JSON/TOML value) as the type `annotation` names."
     types = [t.strip() for t in annotation.split('|')]
-    if not isinstance(value, str): return value
+    if not isinstance(value, str): return tuple(value) if types[0] == 'tuple' and isinstance(value, list) else value
     if 'None' in types and value.lower() in ('none', 'null'): return None
     base = types[0]
     try:
@@ -103,6 +114,7 @@ def _convert(key: str, value, annotation: str):
             if number != int(number): raise ValueError
             return int(number)
         if base == 'float': return float(value)
+        if base == 'tuple': return tuple(float(v) for v in value.split(','))   # field_weights=1,1,4,1,1
     except ValueError:
         raise ValueError(f'setting {key}={value!r}: not a valid {base}') from None
     return value
@@ -110,17 +122,27 @@ def _convert(key: str, value, annotation: str):
 
 def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     "`config` with `settings` (flat `key` or `model.key` names, or a nested `model` dict) applied."
+    from netlm.sampler import SamplerConfig
     fields = {f.name: f.type for f in dataclasses.fields(TrainConfig)}
     model_fields = {f.name: f.type for f in dataclasses.fields(ModelConfig)}
-    top, model = {}, {}
+    sampler_fields = {f.name: f.type for f in dataclasses.fields(SamplerConfig) if f.name != 'seq_len'}
+    top, model, sampler = {}, {}, {}
     for key, value in settings.items():
         if key == 'model' and isinstance(value, dict):
             model.update(value); continue
+        if key == 'sampler' and isinstance(value, dict): key, value = None, value
+        if key is None or key.startswith('sampler.'):
+            for name, v in (value.items() if key is None else [(key[len('sampler.'):], value)]):
+                if name not in sampler_fields: raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
+                sampler[name] = _convert(f'sampler.{name}', v, sampler_fields[name])
+            continue
         if key.startswith('model.'):
             name = key[len('model.'):]
             if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
             model[name] = _convert(key, value, model_fields[name]); continue
-        if key not in fields or key == 'model': raise ValueError(f'unknown setting {key!r}: known are {", ".join(k for k in fields if k != "model")}, model.<name>')
+        if key not in fields or key in ('model', 'sampler'):
+            raise ValueError(f'unknown setting {key!r}: known are {", ".join(k for k in fields if k not in ("model", "sampler"))}, '
+                             'model.<name>, sampler.<name>')
         top[key] = _convert(key, value, fields[key])
     for name, value in model.items():
         if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
@@ -128,6 +150,7 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     if 'preset' in top and top['preset'] != config.preset:
         config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
     base_model = config.model
+    if sampler: top['sampler'] = config.sampler | sampler
     config = dataclasses.replace(config, **top)
     return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
 
@@ -294,19 +317,28 @@ def token_metrics(token_loss: jax.Array, weights: jax.Array, targets: jax.Array)
                 field_loss=jnp.einsum('btf,bt->f', per_field, token_loss), field_tokens=per_field.sum((0, 1)))
 
 
-def loss_fn(model: Transformer, batch: dict, dropout_key=None) -> tuple[jax.Array, dict]:
-    "Mean next-token cross-entropy over real target tokens (float32), and `token_metrics`."
+def field_weight(targets: jax.Array, field_weights) -> jax.Array:
+    "Loss weight of every target token: its field's, the result token (`<RTT>`/`<Failed>`) counting as rtt."
+    w = jnp.asarray(field_weights, jnp.float32)
+    return jnp.where((targets == RTT_START) | (targets == FAILED), w[2], w[target_fields(targets)])
+
+
+def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=None) -> tuple[jax.Array, dict]:
+    "Mean next-token cross-entropy over real target tokens (float32; weighted by field if asked), and `token_metrics`."
     logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
     token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
     weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
-    metrics = token_metrics(token_loss, weights, batch['targets'])
-    return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
+    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
+    if field_weights is None or all(w == 1 for w in field_weights):
+        return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
+    weights = weights * field_weight(batch['targets'], field_weights)
+    return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
 
 
-def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed):
+def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, field_weights):
     model, optimizer = nnx.merge(model_def, params), nnx.merge(opt_def, opt_state)
     dropout_key = jax.random.fold_in(jax.random.key(seed), step)
-    grads, metrics = nnx.grad(loss_fn, has_aux=True)(model, batch, dropout_key)
+    grads, metrics = nnx.grad(loss_fn, has_aux=True)(model, batch, dropout_key, field_weights)
     optimizer.update(model, grads)
     return nnx.state(model), nnx.state(optimizer), metrics | dict(grad_norm=optax.global_norm(grads))
 
@@ -316,9 +348,9 @@ def _eval_step(params, batch, *, model_def):
 
 
 @functools.cache
-def _step_functions(model_def, opt_def, seed: int, donate: bool):
+def _step_functions(model_def, opt_def, seed: int, donate: bool, field_weights: tuple | None = None):
     # cached: runs with the same model and optimizer share compilations, and no step re-hashes the graph definitions
-    train = jax.jit(functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed),
+    train = jax.jit(functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights),
                     donate_argnums=(0, 1) if donate else ())
     return train, jax.jit(functools.partial(_eval_step, model_def=model_def))
 
@@ -331,9 +363,11 @@ class TrainState:
     opt_def: nnx.GraphDef
     opt_state: nnx.State
     seed: int = 0
+    field_weights: tuple | None = None   # TrainConfig.field_weights
 
     def __post_init__(self):   # donating the old state saves memory on accelerators; XLA:CPU cannot use it
-        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed, jax.default_backend() != 'cpu')
+        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed, jax.default_backend() != 'cpu',
+                                                  self.field_weights)
 
     def train_step(self, batch: dict, step: int) -> dict:
         "One optimizer step on `batch` (global arrays); returns the step's metrics as device arrays."
@@ -359,7 +393,7 @@ def init_state(config: TrainConfig, mesh: Mesh) -> TrainState:
         return nnx.state(model), nnx.state(optimizer)
     params, opt_state = jax.jit(init, out_shardings=replicated(mesh))()
     model_def, opt_def = abstract_state(config)[::2]
-    return TrainState(model_def, params, opt_def, opt_state, config.seed)
+    return TrainState(model_def, params, opt_def, opt_state, config.seed, config.field_weights)
 
 
 def abstract_state(config: TrainConfig, mesh: Mesh | None = None):
@@ -508,10 +542,11 @@ class MetricsLog:
 
 
 def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
-    "The records of `workdir/metrics.jsonl` (of one split, or all with `split=None`)."
+    "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
     path = Path(workdir) / 'metrics.jsonl'
     records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
-    return [r for r in records if split is None or r['split'] == split]
+    keep = (lambda r: True) if split is None else (lambda r: r['split'] != 'train') if split == 'held_out' else (lambda r: r['split'] == split)
+    return [r for r in records if keep(r)]
 
 
 def summarize(metrics: list[dict]) -> dict:
@@ -556,7 +591,7 @@ def restore_checkpoint(manager: ocp.CheckpointManager, step: int, config: TrainC
     restored = manager.restore(step, args=ocp.args.Composite(
         params=ocp.args.StandardRestore(params), opt_state=ocp.args.StandardRestore(opt_state),
         data=grain.checkpoint.CheckpointRestore(data_iter)))
-    return TrainState(model_def, restored['params'], opt_def, restored['opt_state'], config.seed)
+    return TrainState(model_def, restored['params'], opt_def, restored['opt_state'], config.seed, config.field_weights)
 
 
 def load_model(workdir, step: int | None = None) -> tuple[Transformer, TrainConfig]:
@@ -605,19 +640,30 @@ class StopRequest:
         return False
 
 # %% ../nbs/09_train.ipynb #c042
-def make_batches(config: TrainConfig, split: str, *, seed: int | None = None):
-    "An iterator over this process's batches of `split`: from `config.data` (netlm.sampler) or synthetic."
+def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None):
+    "An iterator over this process's batches of `split`: from `config.data` (netlm.sampler, `config.sampler` settings) or synthetic."
     per_process = config.batch_size // jax.process_count()
     seed = config.seed if seed is None else seed
     if config.data is None:
         return iter(synthetic_dataset(split, batch_size=per_process, seq_len=config.seq_len, seed=seed))
-    from netlm.sampler import make_dataset   # the data stage; imported here so the trainer works without it
-    return iter(make_dataset(config.data, split, batch_size=per_process, seq_len=config.seq_len, seed=seed))
+    from netlm.sampler import SamplerConfig, make_dataset   # the data stage; imported here so the trainer works without it
+    cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
+    return iter(make_dataset(config.data, split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
+
+
+def eval_split(config: TrainConfig) -> str:
+    "The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty one, else 'test'."
+    if config.eval_split != 'auto': return config.eval_split
+    if config.data is None: return 'test'
+    manifest = Path(config.data) / 'manifest.json'
+    splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
+    return 'val' if splits.get('val', {}).get('records', 0) > 0 else 'test'
 
 
 def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
-    "Loss and per-field losses over `config.eval_steps` batches of the test split (the same batches every time)."
-    batches = make_batches(config, 'test', seed=config.seed)
+    "Loss and per-field losses over `config.eval_steps` batches of the evaluation split (the same batches every time)."
+    # the sampler is Plan 3's default whatever the run trains with, so that runs compare on the same questions
+    batches = make_batches(config, eval_split(config), seed=config.seed, sampler={})
     metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
     return summarize(jax.device_get(metrics))
 
@@ -694,7 +740,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
                     timer.update(t=time.perf_counter(), tokens=0.0)
 
                 if config.eval_every and step % config.eval_every == 0:
-                    log.write(record := dict(step=step, split='test', **evaluate(state, config, mesh)))
+                    log.write(record := dict(step=step, split=eval_split(config), **evaluate(state, config, mesh)))
                     if config.progress == 'log' and lead: print(_log_line(record), flush=True)
                     timer['t'] = time.perf_counter()
 
@@ -712,7 +758,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
         log.close()
 
     # finish
-    evals = read_metrics(workdir, 'test') if lead else []
+    evals = read_metrics(workdir, 'held_out') if lead else []
     return dict(workdir=str(workdir), preset=config.preset, params=param_count(state.model())['total'],
                 start_step=start, step=step, stopped=stop.reason, loss=last.get('loss'),
                 eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
