@@ -8,9 +8,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import math
-import resource
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,12 +15,13 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
+from fastcore.basics import patch
 from tqdm import tqdm
 
 # %% auto #0
 __all__ = ['METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS', 'ROLES', 'ACCESS',
            'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'MEASUREMENT_SCHEMA', 'great_circle_km', 'rtt_quantile',
-           'rtt_cdf', 'RTTDistribution', 'world_description', 'World', 'generate', 'peak_rss_mb', 'bench_synth']
+           'rtt_cdf', 'RTTLaw', 'world_description', 'World', 'generate', 'peak_rss_mb', 'bench_synth']
 
 # %% ../nbs/02_synth.ipynb #c006
 # name, country, RIR region, latitude, longitude, relative density of RIPE Atlas probes
@@ -146,7 +144,7 @@ def rtt_cdf(loc, scale, shape, p_outlier, x, outlier_ms=(100.0, 60_000.0)) -> np
 
 # %% ../nbs/02_synth.ipynb #c018
 @dataclass
-class RTTDistribution:
+class RTTLaw:
     "The true law of a measurement's result: its RTT (ms) given success, and its failure probability."
     loc: np.ndarray          # fixed part: propagation x route inflation + last-mile delays + congestion
     scale: np.ndarray        # Weibull jitter scale (ms)
@@ -225,9 +223,6 @@ DEFAULT_PARAMS = dict(
 def _loguniform(rng, lo, hi, size=None): return np.exp(rng.uniform(math.log(lo), math.log(hi), size))
 
 
-_PROBE_OUIS = (0x00204A, 0xA0F3C1, 0xC46E1F, 0xDCA632)   # MAC vendors of RIPE Atlas probe hardware generations
-
-
 class _WorldBuilder:
     "Places ASes, hosts and addresses one at a time, drawing from one NumPy generator."
 
@@ -255,56 +250,69 @@ class _WorldBuilder:
                               v6_prefix=str(ipaddress.IPv6Network((p32 << 96, 32))), congestion_ms=congestion, hosts=0))
         return len(self.ases) - 1
 
-    def pick_as(self, kind: str, scope: str, region: str) -> int:
-        "An AS for a new host: an existing one in proportion to its hosts, or a new one (Chinese restaurant process)."
-        pool = self.pools.setdefault((kind, scope), [])
-        sizes = np.array([self.ases[a]['hosts'] for a in pool], np.float64)
-        alpha = self.p['as_alpha'][kind]
-        if not pool or self.rng.random() < alpha / (sizes.sum() + alpha): pool.append(self.new_as(kind, region)); a = pool[-1]
-        else: a = pool[self.rng.choice(len(pool), p=sizes / sizes.sum())]
-        self.ases[a]['hosts'] += 1
-        return a
+# %% ../nbs/02_synth.ipynb #c087
+@patch
+def pick_as(self: _WorldBuilder, kind: str, scope: str, region: str) -> int:
+    "An AS for a new host: an existing one in proportion to its hosts, or a new one (Chinese restaurant process)."
+    pool = self.pools.setdefault((kind, scope), [])
+    sizes = np.array([self.ases[a]['hosts'] for a in pool], np.float64)
+    alpha = self.p['as_alpha'][kind]
+    if not pool or self.rng.random() < alpha / (sizes.sum() + alpha): pool.append(self.new_as(kind, region)); a = pool[-1]
+    else: a = pool[self.rng.choice(len(pool), p=sizes / sizes.sum())]
+    self.ases[a]['hosts'] += 1
+    return a
 
-    def v4_addr(self, as_idx: int) -> str:
-        "A free address of the AS's IPv4 prefix (never .0 or .255)."
-        net = ipaddress.IPv4Network(self.ases[as_idx]['v4_prefix'])
-        for _ in range(10_000):
-            addr = str(net.network_address + int(self.rng.integers(0, net.num_addresses // 256)) * 256 + int(self.rng.integers(1, 255)))
-            if addr not in self.used_addr: self.used_addr.add(addr); return addr
-        raise RuntimeError(f'AS prefix {net} is full')
+# %% ../nbs/02_synth.ipynb #c090
+_PROBE_OUIS = (0x00204A, 0xA0F3C1, 0xC46E1F, 0xDCA632)   # MAC vendors of RIPE Atlas probe hardware generations
 
-    def v6_addr(self, as_idx: int, metro: int, probe: bool) -> str:
-        "A free address of the AS's /32: a /48 per site (AS, metro), a /64 per host, EUI-64 interface ids on probes."
-        rng = self.rng
-        p32 = int(ipaddress.IPv6Network(self.ases[as_idx]['v6_prefix']).network_address) >> 96
-        site = self.v6_sites.setdefault((as_idx, metro), int(rng.integers(0, 2 ** 16)))
-        for _ in range(10_000):
-            if probe:
-                mac = int(rng.choice(_PROBE_OUIS)) << 24 | int(rng.integers(0, 2 ** 24))
-                iid = ((mac >> 24) ^ 0x020000) << 40 | 0xFFFE << 24 | (mac & 0xFFFFFF)   # modified EUI-64 (RFC 4291)
-            else:
-                iid = int(rng.choice([1, 2, 0x53, 0x80, int(rng.integers(1, 2 ** 16))]))
-            addr = str(ipaddress.IPv6Address(p32 << 96 | site << 80 | int(rng.integers(0, 2 ** 16)) << 64 | iid))
-            if addr not in self.used_addr: self.used_addr.add(addr); return addr
-        raise RuntimeError('IPv6 address space exhausted')
 
-    def access(self, kind: str) -> dict:
-        "Last-mile figures of a host or an anycast site of `kind`."
-        a, rng = self.p['access'][kind], self.rng
-        return dict(access_ms=float(a['access_ms'] * math.exp(a['access_sd'] * rng.standard_normal())),
-                    jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal())),
-                    shape=a['shape'], p_outlier=a['p_outlier'], p_loss=a['p_loss'])
+@patch
+def v4_addr(self: _WorldBuilder, as_idx: int) -> str:
+    "A free address of the AS's IPv4 prefix (never .0 or .255)."
+    net = ipaddress.IPv4Network(self.ases[as_idx]['v4_prefix'])
+    for _ in range(10_000):
+        addr = str(net.network_address + int(self.rng.integers(0, net.num_addresses // 256)) * 256 + int(self.rng.integers(1, 255)))
+        if addr not in self.used_addr: self.used_addr.add(addr); return addr
+    raise RuntimeError(f'AS prefix {net} is full')
 
-    def add_host(self, role: str, kind: str, metro: int, v6: bool, prb_id: int = -1, as_idx: int | None = None) -> int:
-        "A host of `role` near the centre of `metro`, in an AS of `kind` (picked unless given), with its addresses."
-        m = METROS[metro]
-        if as_idx is None: as_idx = self.pick_as(kind, 'global' if kind == 'datacenter' else m[1], m[2])
-        source = role in ('probe', 'anchor')
-        self.hosts.append(dict(role=role, kind=kind, name='', as_idx=as_idx, metro=metro,
-                               lat=float(m[3] + 0.1 * self.rng.standard_normal()), lon=float(m[4] + 0.1 * self.rng.standard_normal()),
-                               prb_id=prb_id, addr4=self.v4_addr(as_idx), addr6=self.v6_addr(as_idx, metro, source) if v6 else '',
-                               **self.access(kind), broken_v6=False, blocked4=False, blocked6=False))
-        return len(self.hosts) - 1
+
+@patch
+def v6_addr(self: _WorldBuilder, as_idx: int, metro: int, probe: bool) -> str:
+    "A free address of the AS's /32: a /48 per site (AS, metro), a /64 per host, EUI-64 interface ids on probes."
+    rng = self.rng
+    p32 = int(ipaddress.IPv6Network(self.ases[as_idx]['v6_prefix']).network_address) >> 96
+    site = self.v6_sites.setdefault((as_idx, metro), int(rng.integers(0, 2 ** 16)))
+    for _ in range(10_000):
+        if probe:
+            mac = int(rng.choice(_PROBE_OUIS)) << 24 | int(rng.integers(0, 2 ** 24))
+            iid = ((mac >> 24) ^ 0x020000) << 40 | 0xFFFE << 24 | (mac & 0xFFFFFF)   # modified EUI-64 (RFC 4291)
+        else:
+            iid = int(rng.choice([1, 2, 0x53, 0x80, int(rng.integers(1, 2 ** 16))]))
+        addr = str(ipaddress.IPv6Address(p32 << 96 | site << 80 | int(rng.integers(0, 2 ** 16)) << 64 | iid))
+        if addr not in self.used_addr: self.used_addr.add(addr); return addr
+    raise RuntimeError('IPv6 address space exhausted')
+
+# %% ../nbs/02_synth.ipynb #c093
+@patch
+def access(self: _WorldBuilder, kind: str) -> dict:
+    "Last-mile figures of a host or an anycast site of `kind`."
+    a, rng = self.p['access'][kind], self.rng
+    return dict(access_ms=float(a['access_ms'] * math.exp(a['access_sd'] * rng.standard_normal())),
+                jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal())),
+                shape=a['shape'], p_outlier=a['p_outlier'], p_loss=a['p_loss'])
+
+
+@patch
+def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, prb_id: int = -1, as_idx: int | None = None) -> int:
+    "A host of `role` near the centre of `metro`, in an AS of `kind` (picked unless given), with its addresses."
+    m = METROS[metro]
+    if as_idx is None: as_idx = self.pick_as(kind, 'global' if kind == 'datacenter' else m[1], m[2])
+    source = role in ('probe', 'anchor')
+    self.hosts.append(dict(role=role, kind=kind, name='', as_idx=as_idx, metro=metro,
+                           lat=float(m[3] + 0.1 * self.rng.standard_normal()), lon=float(m[4] + 0.1 * self.rng.standard_normal()),
+                           prb_id=prb_id, addr4=self.v4_addr(as_idx), addr6=self.v6_addr(as_idx, metro, source) if v6 else '',
+                           **self.access(kind), broken_v6=False, blocked4=False, blocked6=False))
+    return len(self.hosts) - 1
 
 # %% ../nbs/02_synth.ipynb #c026
 def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
@@ -465,19 +473,8 @@ def _column(values) -> np.ndarray:
     return arr if len(arr) else np.zeros(0, np.int64)
 
 
-def _seconds(t) -> np.ndarray:
-    "Epoch seconds (int64) of times given as numbers, datetime64 or Arrow timestamps."
-    if isinstance(t, pa.ChunkedArray): t = t.to_numpy()                # timestamps of any unit become datetime64
-    elif isinstance(t, pa.Array): t = t.to_numpy(zero_copy_only=False)
-    t = np.asarray(t)
-    if t.dtype == object:   # datetime objects (timezone-aware or not) or numbers
-        t = np.array([x.timestamp() if hasattr(x, 'timestamp') else x for x in t.ravel()], np.float64).reshape(t.shape)
-    if t.dtype.kind == 'M': return t.astype('datetime64[s]').astype(np.int64)
-    return np.floor(t).astype(np.int64) if t.dtype.kind == 'f' else t.astype(np.int64)
-
-
-class _WorldTables:
-    "A world's tables as NumPy columns, its addresses, and its description on disk."
+class World:
+    "A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of its table."
 
     def __init__(self, desc: dict):
         if desc.get('format') != 'netlm-synth-world': raise ValueError('not a netlm synthetic world description (format field)')
@@ -499,112 +496,7 @@ class _WorldTables:
         self._addr_of = {4: np.full(self.n_hosts, -1), 6: np.full(self.n_hosts, -1)}
         self._addr_of[4][has4] = np.arange(has4.sum())
         self._addr_of[6][has6] = has4.sum() + np.arange(has6.sum())
-
-    def save(self, path) -> Path:
-        "Write the description: `world.json` in directory `path`, or the .json file `path`."
-        path = Path(path)
-        if path.suffix != '.json': path.mkdir(parents=True, exist_ok=True); path = path / 'world.json'
-        nan_free = lambda v: None if isinstance(v, float) and math.isnan(v) else v
-        desc = {**self.desc, 'tables': {name: {k: [nan_free(v) for v in col] for k, col in cols.items()}
-                                         for name, cols in self.desc['tables'].items()}}
-        path.write_text(json.dumps(desc, separators=(',', ':')))
-        return path
-
-    @classmethod
-    def load(cls, path):
-        "The world of a `generate` output directory (or of a world.json file)."
-        path = Path(path)
-        if path.is_dir(): path = path / 'world.json'
-        if not path.exists(): raise FileNotFoundError(f'no synthetic world description at {path}')
-        return cls(json.loads(path.read_text()))
-
-    def locate(self, addrs) -> tuple[np.ndarray, np.ndarray]:
-        "Host index and IP version of each address (text); `ValueError` naming an address the world does not have."
-        arr = addrs if isinstance(addrs, (pa.Array, pa.ChunkedArray)) else pa.array(np.atleast_1d(np.asarray(addrs, object)).tolist(), pa.string())
-        idx = pc.index_in(arr, value_set=self._addr).fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
-        if (miss := idx < 0).any():    # not in canonical text form? normalize each distinct miss once
-            text, lookup = np.array(arr.to_pylist(), object), {a: i for i, a in enumerate(self._addr.to_pylist())}
-            for a in set(text[miss]):
-                try: canon = str(ipaddress.ip_address(str(a).strip()))
-                except ValueError: raise ValueError(f'bad IP address {a!r}') from None
-                if canon not in lookup: raise ValueError(f'address {a!r} is not a host of this synthetic world')
-                idx[miss & (text == a)] = lookup[canon]
-        return self._addr_host[idx], self._addr_af[idx]
-
-    def address(self, host, af: int) -> np.ndarray:
-        "Address texts of hosts for IP version `af` ('' where a host has none)."
-        return self.hosts['addr4' if af == 4 else 'addr6'][host]
-
-    def host_info(self, addrs) -> dict:
-        "What the world knows about addresses: role, network kind, AS and its prefix, metro, position, probe id."
-        host, af = self.locate(addrs)
-        H, A = self.hosts, self.ases
-        a, metro = H['as_idx'][host], H['metro'][host]
-        return dict(host=host, af=af, role=H['role'][host], kind=H['kind'][host], name=H['name'][host], asn=A['asn'][a],
-                    region=A['region'][a], prefix=np.where(af == 4, A['v4_prefix'][a], A['v6_prefix'][a]),
-                    metro=np.where(metro >= 0, self.metros['name'][np.maximum(metro, 0)], ''), lat=H['lat'][host], lon=H['lon'][host],
-                    prb_id=H['prb_id'][host])
-
-    def __repr__(self):
-        role = self.hosts['role']
-        return (f'{type(self).__name__}(seed={self.seed}, {np.datetime64(self.start, "s")}..{np.datetime64(self.end, "s")}, '
-                f'{(role == "probe").sum()} probes, {(role == "anchor").sum()} anchors, {(role == "target").sum()} targets, '
-                f'{self._anycast.sum()} anycast services on {len(self.sites["service"])} sites, {len(self.ases["asn"])} ASes, '
-                f'{len(self.msms["msm_id"])} measurements)')
-
-# %% ../nbs/02_synth.ipynb #c039
-class _WorldPaths(_WorldTables):
-    "The time-independent parameters of a world's paths."
-
-    def path_params(self, src, dst, af) -> dict:
-        "Time-independent parameters of paths (source host, destination host, IP version): arrays, one entry per path."
-        src, dst, af = (np.atleast_1d(np.asarray(x, np.int64)) for x in (src, dst, af))
-        H, S, p = self.hosts, self.sites, self.p
-        if self._anycast[src].any(): raise ValueError('an anycast service address cannot be a measurement source')
-        lat_d, lon_d, node = H['lat'][dst].copy(), H['lon'][dst].copy(), dst.copy()
-        end_d = {k: H[k][dst].astype(np.float64) for k in ('access_ms', 'jitter_ms', 'shape', 'p_outlier', 'p_loss')}
-        anycast = self._anycast[dst]
-        for svc in np.unique(dst[anycast]):    # an anycast service answers from its site nearest to the source
-            m, sites = np.flatnonzero(dst == svc), self._sites_of[int(svc)]
-            best = sites[great_circle_km(H['lat'][src[m], None], H['lon'][src[m], None], S['lat'][sites], S['lon'][sites]).argmin(1)]
-            lat_d[m], lon_d[m], node[m] = S['lat'][best], S['lon'][best], self.n_hosts + best
-            for k in end_d: end_d[k][m] = S[k][best]
-        dist = great_circle_km(H['lat'][src], H['lon'][src], lat_d, lon_d)
-        prop = 2.0 * dist / p['km_per_ms']
-        as_s, as_d = H['as_idx'][src], H['as_idx'][dst]
-        excess_as = p['inflation_excess'] * np.exp(p['inflation_sigma'] * _normal(_hash(self.seed, _S_AS, np.minimum(as_s, as_d), np.maximum(as_s, as_d))))
-        pair = _hash(self.seed, _S_PAIR, src, node)
-        v6 = af == 6
-        key = np.where(v6 & (_unit(_hash(pair, _S_V6)) < p['v6_own_path']), _hash(pair, _S_V6PATH), pair)   # the path's own hash
-        excess = excess_as * np.exp(p['path_sigma'] * _normal(_hash(key, _S_PATH)))
-        lo, hi = p['v6_tunnel_ms']
-        tunnel = np.where(v6 & (_unit(_hash(pair, _S_V6X)) < p['v6_tunnel']), lo + (hi - lo) * _unit(_hash(pair, _S_V6X, 1)), 0.0)
-        fixed = H['access_ms'][src] + end_d['access_ms'] + tunnel
-        lo, hi = p['alt_extra_ms']
-        base = [prop * (1 + excess) + fixed]     # the primary route, then two alternatives
-        for s_factor, s_extra in ((_S_ALT1, _S_EXTRA1), (_S_ALT2, _S_EXTRA2)):
-            factor = p['alt_factor'] * np.exp(p['alt_sigma'] * _normal(_hash(key, s_factor)))
-            base.append(prop * (1 + excess * factor) + fixed + lo + (hi - lo) * _unit(_hash(key, s_extra)))
-        lo, hi = p['route_period_h']
-        period = np.round(3600 * lo * (hi / lo) ** _unit(_hash(key, _S_PERIOD))).astype(np.int64)
-        p_loss = np.minimum(0.5, (H['p_loss'][src] + end_d['p_loss']) * np.exp(p['loss_sigma'] * _normal(_hash(key, _S_LOSS))))
-        blocked = np.where(v6, H['blocked6'][dst], H['blocked4'][dst])
-        p_ok = (1 - p_loss) * (1 - np.where(v6 & H['broken_v6'][src], p['broken_v6_fail'], 0.0)) * ~blocked
-        return dict(src=src, dst=dst, af=af, node=node, dist_km=dist, prop_ms=prop, inflation=1 + excess, base=np.stack(base, 1),
-                    flappy=_unit(_hash(key, _S_FLAP)) < p['flappy'], route_period=period,
-                    route_phase=np.floor(period * _unit(_hash(key, _S_PHASE))).astype(np.int64),
-                    route_key=_hash(key, _S_ROUTE), bound_key=_hash(key, _S_BOUND),
-                    scale=H['jitter_ms'][src] + end_d['jitter_ms'] + p['jitter_per_prop'] * prop,
-                    shape=np.minimum(H['shape'][src], end_d['shape']), p_outlier=np.maximum(H['p_outlier'][src], end_d['p_outlier']),
-                    p_ok=p_ok, cong_src=self._cong[src], tz_src=H['tz_s'][src], cong_dst=np.where(anycast, 0.0, self._cong[dst]),
-                    tz_dst=H['tz_s'][dst], down_host=np.where(anycast, -1, dst))
-
-# %% ../nbs/02_synth.ipynb #c041
-class _WorldTime(_WorldPaths):
-    "What changes with time on a world's paths: routes, congestion, failure windows."
-
-    def __init__(self, desc: dict):
-        super().__init__(desc)
+        # what changes with time: the evening congestion bump per minute of the day, failure windows per kind
         minute = np.arange(1440) / 60.0
         self._bump = np.exp(-0.5 * (((minute - self.p['peak_hour'] + 12) % 24 - 12) / self.p['peak_width_h']) ** 2)
         self._win = {}   # per window kind: keys host * 2**40 + start (sorted), hosts, ends
@@ -614,166 +506,311 @@ class _WorldTime(_WorldPaths):
             order = np.lexsort((start, host))
             self._win[kind] = (host[order] * 2 ** 40 + start[order], host[order], end[order])
 
-    def route_state(self, pp: dict, i: np.ndarray, t: np.ndarray) -> np.ndarray:
-        "Route in use (0 the primary, 1 or 2 an alternative) on paths `pp[i]` at times `t`."
-        state = np.zeros(len(i), np.int64)
-        fl = np.flatnonzero(pp['flappy'][i])
-        if not len(fl): return state
-        j, tt = i[fl], t[fl]
-        period, phase, bkey = pp['route_period'][j], pp['route_phase'][j], pp['bound_key'][j]
+    @classmethod
+    def build(cls, probes: int = 50, days: float = 2.0, seed: int = 0, **kwargs) -> World:
+        "A new random world (see `world_description`)."
+        return cls(world_description(probes, days, seed, **kwargs))
 
-        def decision(k):   # decision k falls within +-40% of a period around phase + k * period
-            u = _unit(_mix((bkey + _GOLDEN) ^ k.astype(np.uint64)))
-            return phase + k * period + np.floor((u - 0.5) * 0.8 * period).astype(np.int64)
+    def __repr__(self):
+        role = self.hosts['role']
+        return (f'{type(self).__name__}(seed={self.seed}, {np.datetime64(self.start, "s")}..{np.datetime64(self.end, "s")}, '
+                f'{(role == "probe").sum()} probes, {(role == "anchor").sum()} anchors, {(role == "target").sum()} targets, '
+                f'{self._anycast.sum()} anycast services on {len(self.sites["service"])} sites, {len(self.ases["asn"])} ASes, '
+                f'{len(self.msms["msm_id"])} measurements)')
 
-        k0 = (tt - phase) // period
-        seg = k0 - 1 + (tt >= decision(k0)) + (tt >= decision(k0 + 1))
-        v = _unit(_mix((pp['route_key'][j] + _GOLDEN) ^ seg.astype(np.uint64)))
-        p0, p1, _ = self.p['route_p']
-        state[fl] = (v >= p0).astype(np.int64) + (v >= p0 + p1)
-        return state
+# %% ../nbs/02_synth.ipynb #c096
+@patch
+def save(self: World, path) -> Path:
+    "Write the description: `world.json` in directory `path`, or the .json file `path`."
+    path = Path(path)
+    if path.suffix != '.json': path.mkdir(parents=True, exist_ok=True); path = path / 'world.json'
+    nan_free = lambda v: None if isinstance(v, float) and math.isnan(v) else v
+    desc = {**self.desc, 'tables': {name: {k: [nan_free(v) for v in col] for k, col in cols.items()}
+                                     for name, cols in self.desc['tables'].items()}}
+    path.write_text(json.dumps(desc, separators=(',', ':')))
+    return path
 
-    def congestion_ms(self, pp: dict, i: np.ndarray, t: np.ndarray) -> np.ndarray:
-        "Evening congestion delay on paths `pp[i]` at times `t`, from both ends' ASes at their local time."
-        cong = pp['cong_src'][i] * self._bump[(t + pp['tz_src'][i]) // 60 % 1440]
-        if pp['cong_dst'].any(): cong += pp['cong_dst'][i] * self._bump[(t + pp['tz_dst'][i]) // 60 % 1440]
-        return cong
 
-    def in_window(self, kind: str, host: np.ndarray, t: np.ndarray) -> np.ndarray:
-        "Whether each (host, t) falls in a window of `kind` (`offline`, `outage` or `down`)."
-        keys, whost, wend = self._win[kind]
-        if not len(keys): return np.zeros(len(t), bool)
-        j = np.searchsorted(keys, host * 2 ** 40 + t, side='right') - 1
-        jj = np.maximum(j, 0)
-        return (j >= 0) & (whost[jj] == host) & (t < wend[jj])
+@patch(cls_method=True)
+def load(cls: World, path) -> World:
+    "The world of a `generate` output directory (or of a world.json file)."
+    path = Path(path)
+    if path.is_dir(): path = path / 'world.json'
+    if not path.exists(): raise FileNotFoundError(f'no synthetic world description at {path}')
+    return cls(json.loads(path.read_text()))
+
+# %% ../nbs/02_synth.ipynb #c099
+@patch
+def locate(self: World, addrs) -> tuple[np.ndarray, np.ndarray]:
+    "Host index and IP version of each address (text); `ValueError` naming an address the world does not have."
+    arr = addrs if isinstance(addrs, (pa.Array, pa.ChunkedArray)) else pa.array(np.atleast_1d(np.asarray(addrs, object)).tolist(), pa.string())
+    idx = pc.index_in(arr, value_set=self._addr).fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+    if (miss := idx < 0).any():    # not in canonical text form? normalize each distinct miss once
+        text, lookup = np.array(arr.to_pylist(), object), {a: i for i, a in enumerate(self._addr.to_pylist())}
+        for a in set(text[miss]):
+            try: canon = str(ipaddress.ip_address(str(a).strip()))
+            except ValueError: raise ValueError(f'bad IP address {a!r}') from None
+            if canon not in lookup: raise ValueError(f'address {a!r} is not a host of this synthetic world')
+            idx[miss & (text == a)] = lookup[canon]
+    return self._addr_host[idx], self._addr_af[idx]
+
+
+@patch
+def address(self: World, host, af: int) -> np.ndarray:
+    "Address texts of hosts for IP version `af` ('' where a host has none)."
+    return self.hosts['addr4' if af == 4 else 'addr6'][host]
+
+
+@patch
+def host_info(self: World, addrs) -> dict:
+    "What the world knows about addresses: role, network kind, AS and its prefix, metro, position, probe id."
+    host, af = self.locate(addrs)
+    H, A = self.hosts, self.ases
+    a, metro = H['as_idx'][host], H['metro'][host]
+    return dict(host=host, af=af, role=H['role'][host], kind=H['kind'][host], name=H['name'][host], asn=A['asn'][a],
+                region=A['region'][a], prefix=np.where(af == 4, A['v4_prefix'][a], A['v6_prefix'][a]),
+                metro=np.where(metro >= 0, self.metros['name'][np.maximum(metro, 0)], ''), lat=H['lat'][host], lon=H['lon'][host],
+                prb_id=H['prb_id'][host])
+
+# %% ../nbs/02_synth.ipynb #c100
+@patch
+def _far_end(self: World, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
+    "Where paths from `src` to `dst` end: latitude, longitude, node id and last-mile figures (an anycast site for a service)."
+    H, S = self.hosts, self.sites
+    lat_d, lon_d, node = H['lat'][dst].copy(), H['lon'][dst].copy(), dst.copy()
+    end_d = {k: H[k][dst].astype(np.float64) for k in ('access_ms', 'jitter_ms', 'shape', 'p_outlier', 'p_loss')}
+    for svc in np.unique(dst[self._anycast[dst]]):    # an anycast service answers from its site nearest to the source
+        m, sites = np.flatnonzero(dst == svc), self._sites_of[int(svc)]
+        best = sites[great_circle_km(H['lat'][src[m], None], H['lon'][src[m], None], S['lat'][sites], S['lon'][sites]).argmin(1)]
+        lat_d[m], lon_d[m], node[m] = S['lat'][best], S['lon'][best], self.n_hosts + best
+        for k in end_d: end_d[k][m] = S[k][best]
+    return lat_d, lon_d, node, end_d
+
+# %% ../nbs/02_synth.ipynb #c039
+@patch
+def path_params(self: World, src, dst, af) -> dict:
+    "Time-independent parameters of paths (source host, destination host, IP version): arrays, one entry per path."
+    src, dst, af = (np.atleast_1d(np.asarray(x, np.int64)) for x in (src, dst, af))
+    H, p = self.hosts, self.p
+    if self._anycast[src].any(): raise ValueError('an anycast service address cannot be a measurement source')
+    anycast = self._anycast[dst]
+    lat_d, lon_d, node, end_d = self._far_end(src, dst)
+    dist = great_circle_km(H['lat'][src], H['lon'][src], lat_d, lon_d)
+    prop = 2.0 * dist / p['km_per_ms']
+    as_s, as_d = H['as_idx'][src], H['as_idx'][dst]
+    excess_as = p['inflation_excess'] * np.exp(p['inflation_sigma'] * _normal(_hash(self.seed, _S_AS, np.minimum(as_s, as_d), np.maximum(as_s, as_d))))
+    pair = _hash(self.seed, _S_PAIR, src, node)
+    v6 = af == 6
+    key = np.where(v6 & (_unit(_hash(pair, _S_V6)) < p['v6_own_path']), _hash(pair, _S_V6PATH), pair)   # the path's own hash
+    excess = excess_as * np.exp(p['path_sigma'] * _normal(_hash(key, _S_PATH)))
+    lo, hi = p['v6_tunnel_ms']
+    tunnel = np.where(v6 & (_unit(_hash(pair, _S_V6X)) < p['v6_tunnel']), lo + (hi - lo) * _unit(_hash(pair, _S_V6X, 1)), 0.0)
+    fixed = H['access_ms'][src] + end_d['access_ms'] + tunnel
+    lo, hi = p['alt_extra_ms']
+    base = [prop * (1 + excess) + fixed]     # the primary route, then two alternatives
+    for s_factor, s_extra in ((_S_ALT1, _S_EXTRA1), (_S_ALT2, _S_EXTRA2)):
+        factor = p['alt_factor'] * np.exp(p['alt_sigma'] * _normal(_hash(key, s_factor)))
+        base.append(prop * (1 + excess * factor) + fixed + lo + (hi - lo) * _unit(_hash(key, s_extra)))
+    lo, hi = p['route_period_h']
+    period = np.round(3600 * lo * (hi / lo) ** _unit(_hash(key, _S_PERIOD))).astype(np.int64)
+    p_loss = np.minimum(0.5, (H['p_loss'][src] + end_d['p_loss']) * np.exp(p['loss_sigma'] * _normal(_hash(key, _S_LOSS))))
+    blocked = np.where(v6, H['blocked6'][dst], H['blocked4'][dst])
+    p_ok = (1 - p_loss) * (1 - np.where(v6 & H['broken_v6'][src], p['broken_v6_fail'], 0.0)) * ~blocked
+    return dict(src=src, dst=dst, af=af, node=node, dist_km=dist, prop_ms=prop, inflation=1 + excess, base=np.stack(base, 1),
+                flappy=_unit(_hash(key, _S_FLAP)) < p['flappy'], route_period=period,
+                route_phase=np.floor(period * _unit(_hash(key, _S_PHASE))).astype(np.int64),
+                route_key=_hash(key, _S_ROUTE), bound_key=_hash(key, _S_BOUND),
+                scale=H['jitter_ms'][src] + end_d['jitter_ms'] + p['jitter_per_prop'] * prop,
+                shape=np.minimum(H['shape'][src], end_d['shape']), p_outlier=np.maximum(H['p_outlier'][src], end_d['p_outlier']),
+                p_ok=p_ok, cong_src=self._cong[src], tz_src=H['tz_s'][src], cong_dst=np.where(anycast, 0.0, self._cong[dst]),
+                tz_dst=H['tz_s'][dst], down_host=np.where(anycast, -1, dst))
+
+# %% ../nbs/02_synth.ipynb #c041
+@patch
+def route_state(self: World, pp: dict, i: np.ndarray, t: np.ndarray) -> np.ndarray:
+    "Route in use (0 the primary, 1 or 2 an alternative) on paths `pp[i]` at times `t`."
+    state = np.zeros(len(i), np.int64)
+    fl = np.flatnonzero(pp['flappy'][i])
+    if not len(fl): return state
+    j, tt = i[fl], t[fl]
+    period, phase, bkey = pp['route_period'][j], pp['route_phase'][j], pp['bound_key'][j]
+
+    def decision(k):   # decision k falls within +-40% of a period around phase + k * period
+        u = _unit(_mix((bkey + _GOLDEN) ^ k.astype(np.uint64)))
+        return phase + k * period + np.floor((u - 0.5) * 0.8 * period).astype(np.int64)
+
+    k0 = (tt - phase) // period
+    seg = k0 - 1 + (tt >= decision(k0)) + (tt >= decision(k0 + 1))
+    v = _unit(_mix((pp['route_key'][j] + _GOLDEN) ^ seg.astype(np.uint64)))
+    p0, p1, _ = self.p['route_p']
+    state[fl] = (v >= p0).astype(np.int64) + (v >= p0 + p1)
+    return state
+
+# %% ../nbs/02_synth.ipynb #c105
+@patch
+def congestion_ms(self: World, pp: dict, i: np.ndarray, t: np.ndarray) -> np.ndarray:
+    "Evening congestion delay on paths `pp[i]` at times `t`, from both ends' ASes at their local time."
+    cong = pp['cong_src'][i] * self._bump[(t + pp['tz_src'][i]) // 60 % 1440]
+    if pp['cong_dst'].any(): cong += pp['cong_dst'][i] * self._bump[(t + pp['tz_dst'][i]) // 60 % 1440]
+    return cong
+
+# %% ../nbs/02_synth.ipynb #c108
+@patch
+def in_window(self: World, kind: str, host: np.ndarray, t: np.ndarray) -> np.ndarray:
+    "Whether each (host, t) falls in a window of `kind` (`offline`, `outage` or `down`)."
+    keys, whost, wend = self._win[kind]
+    if not len(keys): return np.zeros(len(t), bool)
+    j = np.searchsorted(keys, host * 2 ** 40 + t, side='right') - 1
+    jj = np.maximum(j, 0)
+    return (j >= 0) & (whost[jj] == host) & (t < wend[jj])
 
 # %% ../nbs/02_synth.ipynb #c045
-class _WorldOracle(_WorldTime):
-    "The true law of any measurement of a world: by paths and times, or by address texts."
+@patch
+def row_law(self: World, pp: dict, i: np.ndarray, t: np.ndarray) -> RTTLaw:
+    "The law of measurements on paths `pp[i]` at times `t` (epoch seconds): what the generator draws from."
+    p = self.p
+    loc = pp['base'][i, self.route_state(pp, i, t)]
+    cong = self.congestion_ms(pp, i, t)
+    p_ok = pp['p_ok'][i] * (1.0 - p['congestion_loss_per_ms'] * cong)
+    down = self.in_window('outage', pp['src'][i], t) | self.in_window('down', pp['down_host'][i], t)
+    return RTTLaw(loc + cong, pp['scale'][i] + p['congestion_jitter'] * cong, pp['shape'][i], pp['p_outlier'][i],
+                  np.where(down, 1.0, 1.0 - p_ok), tuple(p['outlier_ms']))
 
-    def row_law(self, pp: dict, i: np.ndarray, t: np.ndarray) -> RTTDistribution:
-        "The law of measurements on paths `pp[i]` at times `t` (epoch seconds): what the generator draws from."
-        p = self.p
-        loc = pp['base'][i, self.route_state(pp, i, t)]
-        cong = self.congestion_ms(pp, i, t)
-        p_ok = pp['p_ok'][i] * (1.0 - p['congestion_loss_per_ms'] * cong)
-        down = self.in_window('outage', pp['src'][i], t) | self.in_window('down', pp['down_host'][i], t)
-        return RTTDistribution(loc + cong, pp['scale'][i] + p['congestion_jitter'] * cong, pp['shape'][i], pp['p_outlier'][i],
-                               np.where(down, 1.0, 1.0 - p_ok), tuple(p['outlier_ms']))
+# %% ../nbs/02_synth.ipynb #c112
+def _seconds(t) -> np.ndarray:
+    "Epoch seconds (int64) of times given as numbers, datetime64 or Arrow timestamps."
+    if isinstance(t, pa.ChunkedArray): t = t.to_numpy()                # timestamps of any unit become datetime64
+    elif isinstance(t, pa.Array): t = t.to_numpy(zero_copy_only=False)
+    t = np.asarray(t)
+    if t.dtype == object:   # datetime objects (timezone-aware or not) or numbers
+        t = np.array([x.timestamp() if hasattr(x, 'timestamp') else x for x in t.ravel()], np.float64).reshape(t.shape)
+    if t.dtype.kind == 'M': return t.astype('datetime64[s]').astype(np.int64)
+    return np.floor(t).astype(np.int64) if t.dtype.kind == 'f' else t.astype(np.int64)
 
-    def distributions(self, src, dst, t) -> RTTDistribution:
-        "The true laws of many measurements at once: `src`, `dst` address texts, `t` epoch seconds (or datetime64)."
-        s, af = self.locate(src)
-        d, af_d = self.locate(dst)
-        if (bad := af != af_d).any():
-            raise ValueError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} destination, '
-                             f'the first at position {int(np.argmax(bad))}')
-        t = np.broadcast_to(_seconds(t), s.shape).astype(np.int64)
-        path, inverse = np.unique((s * self.n_hosts + d) * 2 + (af == 6), return_inverse=True)
-        pp = self.path_params(path // 2 // self.n_hosts, path // 2 % self.n_hosts, np.where(path % 2 == 1, 6, 4))
-        return self.row_law(pp, inverse.ravel(), t)
 
-    def rtt_distribution(self, src: str, dst: str, t) -> RTTDistribution:
-        "The true law of one measurement from `src` to `dst` (address texts) at time `t` (epoch seconds)."
-        law = self.distributions([src], [dst], [_seconds(t)])
-        return RTTDistribution(*(float(getattr(law, k)[0]) for k in ('loc', 'scale', 'shape', 'p_outlier', 'p_fail')), law.outlier_ms)
+@patch
+def laws(self: World, src, dst, t) -> RTTLaw:
+    "The true laws of many measurements at once: `src`, `dst` address texts, `t` epoch seconds (or datetime64)."
+    s, af = self.locate(src)
+    d, af_d = self.locate(dst)
+    if (bad := af != af_d).any():
+        raise ValueError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} destination, '
+                         f'the first at position {int(np.argmax(bad))}')
+    t = np.broadcast_to(_seconds(t), s.shape).astype(np.int64)
+    path, inverse = np.unique((s * self.n_hosts + d) * 2 + (af == 6), return_inverse=True)
+    pp = self.path_params(path // 2 // self.n_hosts, path // 2 % self.n_hosts, np.where(path % 2 == 1, 6, 4))
+    return self.row_law(pp, inverse.ravel(), t)
 
-    def rtt_quantiles(self, src, dst, t, qs=(0.1, 0.5, 0.9)) -> np.ndarray:
-        "(n, len(qs)) RTT quantiles in ms, given success, of n measurements at once."
-        law, qs = self.distributions(src, dst, t), np.asarray(qs, np.float64)
-        return rtt_quantile(law.loc[:, None], law.scale[:, None], law.shape[:, None], law.p_outlier[:, None], qs[None, :], law.outlier_ms)
+# %% ../nbs/02_synth.ipynb #c115
+@patch
+def rtt_law(self: World, src: str, dst: str, t) -> RTTLaw:
+    "The true law of one measurement from `src` to `dst` (address texts) at time `t` (epoch seconds)."
+    law = self.laws([src], [dst], [_seconds(t)])
+    return RTTLaw(*(float(getattr(law, k)[0]) for k in ('loc', 'scale', 'shape', 'p_outlier', 'p_fail')), law.outlier_ms)
 
-    def p_fail_many(self, src, dst, t) -> np.ndarray:
-        "(n,) failure probabilities of n measurements at once."
-        return self.distributions(src, dst, t).p_fail
+
+@patch
+def rtt_quantiles(self: World, src, dst, t, qs=(0.1, 0.5, 0.9)) -> np.ndarray:
+    "(n, len(qs)) RTT quantiles in ms, given success, of n measurements at once."
+    law, qs = self.laws(src, dst, t), np.asarray(qs, np.float64)
+    return rtt_quantile(law.loc[:, None], law.scale[:, None], law.shape[:, None], law.p_outlier[:, None], qs[None, :], law.outlier_ms)
+
+
+@patch
+def p_fail_many(self: World, src, dst, t) -> np.ndarray:
+    "(n,) failure probabilities of n measurements at once."
+    return self.laws(src, dst, t).p_fail
 
 # %% ../nbs/02_synth.ipynb #c049
+@patch
+def _firings(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> tuple[np.ndarray, np.ndarray]:
+    "First firing and number of firings of subscriptions lo..hi with nominal times in [t_lo, t_hi)."
+    S, M = self.subs, self.msms
+    msm = S['msm'][lo:hi]
+    iv, first = M['interval'][msm], M['start'][msm] + S['phase'][lo:hi]
+    k0 = np.maximum(0, -((first - t_lo) // iv))                       # ceil((t_lo - first) / iv)
+    return k0, np.maximum(0, -((first - np.minimum(M['stop'][msm], t_hi)) // iv) - k0)
+
+
+@patch
+def scheduled_rows(self: World) -> int:
+    "Number of scheduled measurements in the world's period (offline gaps remove some)."
+    return int(self._firings(0, len(self.subs['msm']), self.start, self.end)[1].sum())
+
+# %% ../nbs/02_synth.ipynb #c118
+@patch
+def chunks(self: World, chunk_rows: int = 500_000) -> list[tuple[int, int, int, int]]:
+    "Generation chunks (sub_lo, sub_hi, t_lo, t_hi): whole probes, about `chunk_rows` rows each, a busy probe cut in time."
+    _, count = self._firings(0, len(self.subs['msm']), self.start, self.end)
+    bounds = np.flatnonzero(np.diff(self.subs['host'], prepend=-1, append=-1))   # subscriptions are sorted by host
+    per_host = np.add.reduceat(count, bounds[:-1]) if len(count) else np.zeros(0, np.int64)
+    out, lo, acc = [], 0, 0
+    for b0, b1, n in zip(bounds[:-1].tolist(), bounds[1:].tolist(), per_host.tolist()):
+        if n > chunk_rows:                           # one probe alone is more than a chunk: slice its time range
+            if b0 > lo: out.append((lo, b0, self.start, self.end))
+            cuts = np.linspace(self.start, self.end, math.ceil(n / chunk_rows) + 1).round().astype(np.int64).tolist()
+            out += [(b0, b1, a, c) for a, c in zip(cuts[:-1], cuts[1:])]
+            lo, acc = b1, 0
+        elif acc + n > chunk_rows and b0 > lo:
+            out.append((lo, b0, self.start, self.end)); lo, acc = b0, n
+        else: acc += n
+    if len(bounds) > 1 and lo < bounds[-1]: out.append((lo, int(bounds[-1]), self.start, self.end))
+    return out
+
+# %% ../nbs/02_synth.ipynb #c121
+@patch
+def sample_rows(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> dict:
+    "Measurements of subscriptions lo..hi in [t_lo, t_hi) as NumPy columns: schedule, offline gaps, draws from the law."
+    S, M = self.subs, self.msms
+    k0, count = self._firings(lo, hi, t_lo, t_hi)
+    local = np.repeat(np.arange(hi - lo), count)                       # row -> subscription of the chunk
+    k = np.arange(len(local)) - np.repeat(np.cumsum(count) - count - k0, count)   # row -> firing number
+    h = _mix((_hash(self.seed, _S_ROW, np.arange(lo, hi))[local] + _GOLDEN) ^ k.astype(np.uint64))
+    h2 = _mix(h + _GOLDEN)        # h: the RTT draw; h2: high half the failure draw, low half the time jitter
+    msm, host = S['msm'][lo:hi], S['host'][lo:hi]
+    iv, dst, af = M['interval'][msm], M['dst'][msm], M['af'][msm]
+    jitter = ((h2 & np.uint64(0xFFFFFFFF)) * np.uint64(3) >> _S32).astype(np.int64)
+    t = (M['start'][msm] + S['phase'][lo:hi])[local] + k * iv[local] + jitter
+    keep = ~self.in_window('offline', host[local], t)
+    local, t, h, h2 = local[keep], t[keep], h[keep], h2[keep]
+    law = self.row_law(self.path_params(host, dst, af), local, t)
+    failed = (h2 >> _S32).astype(np.float64) * 2.0 ** -32 < law.p_fail
+    rtt = np.where(failed, -1.0, rtt_quantile(law.loc, law.scale, law.shape, law.p_outlier, _unit(h), law.outlier_ms))
+    src_addr = np.where(af == 4, self._addr_of[4][host], self._addr_of[6][host])
+    dst_addr = np.where(af == 4, self._addr_of[4][dst], self._addr_of[6][dst])
+    return dict(t=t, rtt=rtt, msm_id=M['msm_id'][msm][local], af=af[local], size=M['size'][msm][local],
+                prb_id=self.hosts['prb_id'][host][local], src=src_addr[local], dst=dst_addr[local])
+
+# %% ../nbs/02_synth.ipynb #c124
 MEASUREMENT_SCHEMA = pa.schema([
     ('msm_id', pa.int64()), ('event_time', pa.timestamp('ns', tz='UTC')), ('src_addr', pa.string()), ('dst_addr', pa.string()),
     ('ip_version', pa.int64()), ('rtt', pa.float64()), ('size', pa.int64()), ('packet_error_count', pa.int64()), ('prb_id', pa.int64())])
 
 
-class World(_WorldOracle):
-    "A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of its table."
+@patch
+def measurement_table(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> pa.Table:
+    "One chunk's measurements as an Arrow table of `MEASUREMENT_SCHEMA`."
+    r = self.sample_rows(lo, hi, t_lo, t_hi)
+    return pa.table([r['msm_id'], pa.array((r['t'] * 1_000_000_000).view('datetime64[ns]'), MEASUREMENT_SCHEMA.field('event_time').type),
+                     self._addr.take(r['src']), self._addr.take(r['dst']), r['af'].astype(np.int64), r['rtt'], r['size'],
+                     np.zeros(len(r['t']), np.int64), r['prb_id']], schema=MEASUREMENT_SCHEMA)
 
-    @classmethod
-    def build(cls, probes: int = 50, days: float = 2.0, seed: int = 0, **kwargs) -> 'World':
-        "A new random world (see `world_description`)."
-        return cls(world_description(probes, days, seed, **kwargs))
 
-    def _firings(self, lo: int, hi: int, t_lo: int, t_hi: int) -> tuple[np.ndarray, np.ndarray]:
-        "First firing and number of firings of subscriptions lo..hi with nominal times in [t_lo, t_hi)."
-        S, M = self.subs, self.msms
-        msm = S['msm'][lo:hi]
-        iv, first = M['interval'][msm], M['start'][msm] + S['phase'][lo:hi]
-        k0 = np.maximum(0, -((first - t_lo) // iv))                       # ceil((t_lo - first) / iv)
-        return k0, np.maximum(0, -((first - np.minimum(M['stop'][msm], t_hi)) // iv) - k0)
-
-    def scheduled_rows(self) -> int:
-        "Number of scheduled measurements in the world's period (offline gaps remove some)."
-        return int(self._firings(0, len(self.subs['msm']), self.start, self.end)[1].sum())
-
-    def chunks(self, chunk_rows: int = 500_000) -> list[tuple[int, int, int, int]]:
-        "Generation chunks (sub_lo, sub_hi, t_lo, t_hi): whole probes, about `chunk_rows` rows each, a busy probe cut in time."
-        _, count = self._firings(0, len(self.subs['msm']), self.start, self.end)
-        bounds = np.flatnonzero(np.diff(self.subs['host'], prepend=-1, append=-1))   # subscriptions are sorted by host
-        per_host = np.add.reduceat(count, bounds[:-1]) if len(count) else np.zeros(0, np.int64)
-        out, lo, acc = [], 0, 0
-        for b0, b1, n in zip(bounds[:-1].tolist(), bounds[1:].tolist(), per_host.tolist()):
-            if n > chunk_rows:                           # one probe alone is more than a chunk: slice its time range
-                if b0 > lo: out.append((lo, b0, self.start, self.end))
-                cuts = np.linspace(self.start, self.end, math.ceil(n / chunk_rows) + 1).round().astype(np.int64).tolist()
-                out += [(b0, b1, a, c) for a, c in zip(cuts[:-1], cuts[1:])]
-                lo, acc = b1, 0
-            elif acc + n > chunk_rows and b0 > lo:
-                out.append((lo, b0, self.start, self.end)); lo, acc = b0, n
-            else: acc += n
-        if len(bounds) > 1 and lo < bounds[-1]: out.append((lo, int(bounds[-1]), self.start, self.end))
-        return out
-
-    def sample_rows(self, lo: int, hi: int, t_lo: int, t_hi: int) -> dict:
-        "Measurements of subscriptions lo..hi in [t_lo, t_hi) as NumPy columns: schedule, offline gaps, draws from the law."
-        S, M = self.subs, self.msms
-        k0, count = self._firings(lo, hi, t_lo, t_hi)
-        local = np.repeat(np.arange(hi - lo), count)                       # row -> subscription of the chunk
-        k = np.arange(len(local)) - np.repeat(np.cumsum(count) - count - k0, count)   # row -> firing number
-        h = _mix((_hash(self.seed, _S_ROW, np.arange(lo, hi))[local] + _GOLDEN) ^ k.astype(np.uint64))
-        h2 = _mix(h + _GOLDEN)        # h: the RTT draw; h2: high half the failure draw, low half the time jitter
-        msm, host = S['msm'][lo:hi], S['host'][lo:hi]
-        iv, dst, af = M['interval'][msm], M['dst'][msm], M['af'][msm]
-        jitter = ((h2 & np.uint64(0xFFFFFFFF)) * np.uint64(3) >> _S32).astype(np.int64)
-        t = (M['start'][msm] + S['phase'][lo:hi])[local] + k * iv[local] + jitter
-        keep = ~self.in_window('offline', host[local], t)
-        local, t, h, h2 = local[keep], t[keep], h[keep], h2[keep]
-        law = self.row_law(self.path_params(host, dst, af), local, t)
-        failed = (h2 >> _S32).astype(np.float64) * 2.0 ** -32 < law.p_fail
-        rtt = np.where(failed, -1.0, rtt_quantile(law.loc, law.scale, law.shape, law.p_outlier, _unit(h), law.outlier_ms))
-        src_addr = np.where(af == 4, self._addr_of[4][host], self._addr_of[6][host])
-        dst_addr = np.where(af == 4, self._addr_of[4][dst], self._addr_of[6][dst])
-        return dict(t=t, rtt=rtt, msm_id=M['msm_id'][msm][local], af=af[local], size=M['size'][msm][local],
-                    prb_id=self.hosts['prb_id'][host][local], src=src_addr[local], dst=dst_addr[local])
-
-    def measurement_table(self, lo: int, hi: int, t_lo: int, t_hi: int) -> pa.Table:
-        "One chunk's measurements as an Arrow table of `MEASUREMENT_SCHEMA`."
-        r = self.sample_rows(lo, hi, t_lo, t_hi)
-        return pa.table([r['msm_id'], pa.array((r['t'] * 1_000_000_000).view('datetime64[ns]'), MEASUREMENT_SCHEMA.field('event_time').type),
-                         self._addr.take(r['src']), self._addr.take(r['dst']), r['af'].astype(np.int64), r['rtt'], r['size'],
-                         np.zeros(len(r['t']), np.int64), r['prb_id']], schema=MEASUREMENT_SCHEMA)
-
-    def write_measurements(self, path, *, chunk_rows: int = 500_000, progress: bool = True, compression: str = 'zstd') -> dict:
-        "Stream the world's measurements into one Parquet file, one row group per chunk; returns what was written."
-        if chunk_rows < 1: raise ValueError(f'chunk_rows must be >= 1, got {chunk_rows}')
-        path, rows, failures, v6 = Path(path), 0, 0, 0
-        with pq.ParquetWriter(path, MEASUREMENT_SCHEMA, compression=compression) as writer, \
-                tqdm(total=self.scheduled_rows(), unit='rows', unit_scale=True, disable=not progress, desc='synth') as bar:
-            for chunk in self.chunks(chunk_rows):
-                table = self.measurement_table(*chunk)
-                writer.write_table(table, row_group_size=max(1, len(table)))
-                rows += len(table)
-                failures += int(np.count_nonzero(table['rtt'].to_numpy() < 0))
-                v6 += int(np.count_nonzero(table['ip_version'].to_numpy() == 6))
-                bar.update(int(self._firings(*chunk)[1].sum()))
-        return dict(path=str(path), rows=rows, failures=failures, failure_share=failures / max(rows, 1), ipv6_share=v6 / max(rows, 1))
+@patch
+def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress: bool = True, compression: str = 'zstd') -> dict:
+    "Stream the world's measurements into one Parquet file, one row group per chunk; returns what was written."
+    if chunk_rows < 1: raise ValueError(f'chunk_rows must be >= 1, got {chunk_rows}')
+    path, rows, failures, v6 = Path(path), 0, 0, 0
+    with pq.ParquetWriter(path, MEASUREMENT_SCHEMA, compression=compression) as writer, \
+            tqdm(total=self.scheduled_rows(), unit='rows', unit_scale=True, disable=not progress, desc='synth') as bar:
+        for chunk in self.chunks(chunk_rows):
+            table = self.measurement_table(*chunk)
+            writer.write_table(table, row_group_size=max(1, len(table)))
+            rows += len(table)
+            failures += int(np.count_nonzero(table['rtt'].to_numpy() < 0))
+            v6 += int(np.count_nonzero(table['ip_version'].to_numpy() == 6))
+            bar.update(int(self._firings(*chunk)[1].sum()))
+    return dict(path=str(path), rows=rows, failures=failures, failure_share=failures / max(rows, 1), ipv6_share=v6 / max(rows, 1))
 
 # %% ../nbs/02_synth.ipynb #c051
 def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='2024-03-04', anchors: int | None = None,
@@ -788,6 +825,11 @@ def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='
                 seed=seed, start=str(np.datetime64(world.start, 's')), end=str(np.datetime64(world.end, 's')), **written)
 
 # %% ../nbs/02_synth.ipynb #c083
+import resource
+import sys
+import time
+
+
 def peak_rss_mb() -> float:
     "Peak resident memory of this process in MiB (Linux: VmHWM, which a parent's memory does not inflate; else getrusage)."
     try:
