@@ -27,17 +27,15 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS
+
 # %% auto #0
-__all__ = ['MEASUREMENT_SCHEMA', 'RTT_MODES', 'RAW_FIELDS', 'REJECT_REASONS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S',
-           'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE', 'parse_result', 'address_info', 'reject_codes', 'count_reasons',
-           'validate', 'measurement_table', 'open_text', 'BadJSON', 'JSONFile', 'IngestReport', 'input_files', 'ingest',
-           'results_table', 'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
+__all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE',
+           'parse_result', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
+           'open_text', 'BadJSON', 'JSONFile', 'IngestReport', 'input_files', 'ingest', 'results_table',
+           'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
 
 # %% ../nbs/03_ingest.ipynb #c012
-MEASUREMENT_SCHEMA = pa.schema([
-    ('msm_id', pa.int64()), ('event_time', pa.timestamp('ns', tz='UTC')), ('src_addr', pa.string()),
-    ('dst_addr', pa.string()), ('ip_version', pa.int64()), ('rtt', pa.float64()), ('size', pa.int64()),
-    ('packet_error_count', pa.int64()), ('prb_id', pa.int64())])
 RTT_MODES = ('avg', 'min', 'median')
 
 # %% ../nbs/03_ingest.ipynb #c014
@@ -81,7 +79,7 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
     kind = r.get('type')
     if kind is not None and kind != 'ping': return 'not_ping'
     msm_id = _int(r.get('msm_id'))
-    if msm_id is None: return 'no_msm_id'
+    if msm_id is None: return 'bad_msm_id'
     t = r.get('timestamp')
     if t is None: return 'no_time'
     t = _num(t)
@@ -144,10 +142,7 @@ def address_info(addrs) -> dict:
                 canonical=pa.array([i[2] for i in info] + [''], pa.string()).take(pa.array(idx)))
 
 # %% ../nbs/03_ingest.ipynb #c031
-REJECT_REASONS = ('bad_json', 'file_error', 'not_a_result', 'not_ping', 'no_msm_id',    # ingest only: no row to check
-                  'no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'af_mismatch',
-                  'ip_version_mismatch', 'src_not_global', 'rtt_null', 'rtt_nan', 'rtt_negative', 'rtt_outlier')
-TABLE_REASONS = REJECT_REASONS[5:]               # the checks on rows, in the order they are applied
+TABLE_REASONS = tuple(r for r in ROW_REASONS if r != 'rtt_beyond_codec')   # the row checks of ingest, in the order applied
 MAX_RTT_MS = 60_000.0
 TIME_RANGE_S = (946_684_800, 4_102_444_800)      # 2000-01-01 .. 2100-01-01 UTC
 
@@ -174,7 +169,7 @@ def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private
     with np.errstate(invalid='ignore'):
         checks = {'no_time': t_null, 'bad_time': (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1]),
                   'empty_src': src['empty'], 'empty_dst': dst['empty'], 'bad_src': ~src['valid'], 'bad_dst': ~dst['valid'],
-                  'af_mismatch': src['version'] != dst['version'], 'ip_version_mismatch': ip_version != dst['version'],
+                  'version_mismatch': (src['version'] != dst['version']) | (ip_version != dst['version']),
                   'src_not_global': ~src['is_global'] if reject_private_src else none,
                   'rtt_null': pc.is_null(rtt_col).to_numpy(zero_copy_only=False), 'rtt_nan': np.isnan(rtt),
                   'rtt_negative': (rtt < 0) & (rtt != -1.0), 'rtt_outlier': rtt > max_rtt_ms if max_rtt_ms is not None else none}
@@ -220,7 +215,7 @@ def measurement_table(rows: list, *, max_rtt_ms: float | None = MAX_RTT_MS, reje
     codes, _, _ = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
     # the result's own family, checked last so that a bad address is reported as such
     af = np.array(cols[5], np.int64)
-    codes[(codes == 0) & (af != 0) & (af != dst_version)] = TABLE_REASONS.index('af_mismatch') + 1
+    codes[(codes == 0) & (af != 0) & (af != dst_version)] = TABLE_REASONS.index('version_mismatch') + 1
     kept = codes == 0
     return table, codes, dict(nat_substitutions=int((nat & kept).sum()), src_from_from=int((missing & kept).sum()),
                               src_not_global=int((~src['is_global'] & ~use_from & kept).sum()))
@@ -430,7 +425,7 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
                 _read_file(buffer, file_id, rtt, per_packet, stats, flush)
             except DECOMPRESSION_ERRORS as e:             # corrupt or cut short: keep what came before
                 report.results_read += 1
-                report.reject('file_error', 1, [{'file': str(path), 'detail': f'{type(e).__name__}: {e}'[:200]}])
+                report.reject('file_damaged', 1, [{'file': str(path), 'detail': f'{type(e).__name__}: {e}'[:200]}])
                 warnings.warn(f'ingest: {path}: {type(e).__name__}: {e}; the rest of this file is skipped')
             done += path.stat().st_size
             bar.update(done - bar.n)

@@ -21,13 +21,14 @@ from pathlib import Path
 
 import numpy as np
 
+from .measurements import MEASUREMENT_SCHEMA, ROW_REASONS
 from .tokenizer import RTT_CODE_FAILED, RTT_MAX_US, ip_bytes, ip_str, pack_ips, rtt_code, rtt_from_code
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_SECTIONS', 'SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD',
            'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION', 'SPLITS',
-           'MEASUREMENT_SCHEMA', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files',
-           'probe_hash', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter', 'read_shard',
+           'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files', 'probe_hash',
+           'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter', 'read_shard',
            'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows', 'random_measurement_table',
            'bench_preprocess']
 
@@ -247,27 +248,27 @@ def address_table(strings, test_fraction: float) -> AddressTable:
                         canonical=canonical, test=_split_unit(split_hash) < test_fraction, part_hash=part_hash)
 
 # %% ../nbs/05_preprocess.ipynb #c022
-REJECT_REASONS = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'null_time',
-                  'null_rtt', 'nan_rtt', 'negative_rtt', 'rtt_beyond_codec', 'time_before_epoch')
+REJECT_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))   # ingest's policies, not ours
 HELD_OUT = 'held_out_before_time_split'
 _RTT_LIMIT_US = float(RTT_MAX_US + 2**30)   # rtt_code refuses values at or above this
 
 
 def _reject_sql(m='m', s='S', d='D') -> str:
     "SQL CASE giving each row's reject code: 0 if usable, else 1 + its index in REJECT_REASONS."
-    checks = (f'{s}.status = {ADDR_EMPTY}', f'{d}.status = {ADDR_EMPTY}', f'{s}.status = {ADDR_BAD}', f'{d}.status = {ADDR_BAD}',
-              f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version',
-              f'{m}.event_time IS NULL')
-    assert REJECT_REASONS[len(checks)] == 'null_rtt'   # the rest are checked on the batch's NumPy columns, see _reject_numpy
-    return 'CASE ' + ' '.join(f'WHEN {c} THEN {i + 1}' for i, c in enumerate(checks)) + ' ELSE 0 END'
+    checks = {'no_time': f'{m}.event_time IS NULL', 'empty_src': f'{s}.status = {ADDR_EMPTY}', 'empty_dst': f'{d}.status = {ADDR_EMPTY}',
+              'bad_src': f'{s}.status = {ADDR_BAD}', 'bad_dst': f'{d}.status = {ADDR_BAD}',
+              'version_mismatch': f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version'}
+    return 'CASE ' + ' '.join(f'WHEN {c} THEN {1 + REJECT_REASONS.index(r)}' for r, c in checks.items()) + ' ELSE 0 END'
 
 
 def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
-    "Complete the SQL reject codes with the RTT and time checks, in REJECT_REASONS order."
+    "Complete the SQL reject codes with the time range and RTT checks: each row keeps the first reason it fails, in REJECT_REASONS order."
     reason = reason.copy()
-    for name, bad in (('null_rtt', rtt_null), ('nan_rtt', np.isnan(rtt)), ('negative_rtt', (rtt < 0) & (rtt != -1)),
-                      ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US), ('time_before_epoch', t < 0)):
-        reason[(reason == 0) & bad] = 1 + REJECT_REASONS.index(name)
+    with np.errstate(invalid='ignore'):
+        for name, bad in (('bad_time', t < 0), ('rtt_null', rtt_null), ('rtt_nan', ~np.isfinite(rtt)),
+                          ('rtt_negative', (rtt < 0) & (rtt != -1)), ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US)):
+            code = 1 + REJECT_REASONS.index(name)
+            reason[bad & ((reason == 0) | (reason > code))] = code
     return reason
 
 # %% ../nbs/05_preprocess.ipynb #c024
@@ -598,9 +599,7 @@ def iter_rows(out_dir, split: str = 'train'):
         for record in read_shard(out / shard['path']): yield read_row(record)
 
 # %% ../nbs/05_preprocess.ipynb #c038
-_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'null_time', 'nan_rtt', 'negative_rtt', 'rtt_beyond_codec')
-MEASUREMENT_SCHEMA = (('msm_id', 'int64'), ('event_time', 'timestamp[ns, tz=UTC]'), ('src_addr', 'string'), ('dst_addr', 'string'),
-                      ('ip_version', 'int64'), ('rtt', 'double'), ('size', 'int64'), ('packet_error_count', 'int64'), ('prb_id', 'int64'))
+_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative', 'rtt_beyond_codec')
 
 
 def _random_addresses(rng, v6) -> list[str]:
@@ -630,8 +629,7 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
         probe_dst[entry_v6 == fam] = pool[rng.choice(len(pool), int((entry_v6 == fam).sum()), p=pop / pop.sum())]
     base_rtt = rng.lognormal(np.log(40), 0.8, first[-1])
     t0, span = int(np.datetime64(start, 's').astype(np.int64)), int(days * 86400)
-    schema = pa.schema([(name, pa.timestamp('ns', tz='UTC') if name == 'event_time' else pa.string() if typ == 'string' else pa.type_for_alias(typ))
-                        for name, typ in MEASUREMENT_SCHEMA])
+    schema = MEASUREMENT_SCHEMA
     spoiled = dict.fromkeys(_DIRT, 0)
     n_chunks = max(1, -(-rows // chunk_rows))
     with pq.ParquetWriter(str(path), schema, compression='zstd') as out:
@@ -655,9 +653,9 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
                 elif name == 'empty_dst': dst[b] = n_dst
                 elif name == 'bad_dst': dst[b] = n_dst + 1
                 elif name == 'version_mismatch': version[b] = 10 - version[b]
-                elif name == 'null_time': valid_time[b] = False
-                elif name == 'nan_rtt': rtt[b] = np.nan
-                elif name == 'negative_rtt': rtt[b] = -3.5
+                elif name == 'no_time': valid_time[b] = False
+                elif name == 'rtt_nan': rtt[b] = np.nan
+                elif name == 'rtt_negative': rtt[b] = -3.5
                 elif name == 'rtt_beyond_codec': rtt[b] = 1e10
             times = pa.array(t * 10**9, pa.int64(), mask=~valid_time).cast(pa.timestamp('ns', tz='UTC'))
             cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)), dst_dict.take(pa.array(dst)),
