@@ -25,12 +25,12 @@ from .measurements import MEASUREMENT_SCHEMA, ROW_REASONS
 from .tokenizer import RTT_CODE_FAILED, RTT_MAX_US, ip_bytes, ip_str, pack_ips, rtt_code, rtt_from_code
 
 # %% auto #0
-__all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_SECTIONS', 'SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD',
-           'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION', 'SPLITS',
-           'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files', 'probe_hash',
-           'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter', 'read_shard',
-           'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows', 'random_measurement_table',
-           'bench_preprocess']
+__all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_SECTIONS', 'SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'SPLITS',
+           'TRAIN', 'VAL', 'TEST', 'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'ARRAY_RECORD_OPTIONS',
+           'DEFAULT_COMPRESSION', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files',
+           'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter',
+           'read_shard', 'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows',
+           'random_measurement_table', 'bench_preprocess']
 
 # %% ../nbs/05_preprocess.ipynb #c005
 ROW_MAGIC = b'NLR1'
@@ -186,6 +186,8 @@ def _open_source(con, files, source) -> tuple[str, dict]:
 
 # %% ../nbs/05_preprocess.ipynb #c017
 ADDR_OK, ADDR_EMPTY, ADDR_BAD = 0, 1, 2
+SPLITS = ('train', 'val', 'test')           # a probe's side: its index in SPLITS
+TRAIN, VAL, TEST = range(3)
 _SPLIT_KEY = b'netlm probe split v1'
 
 
@@ -197,6 +199,24 @@ def probe_hash(addrs) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _split_unit(split_hash) -> np.ndarray: return (np.asarray(split_hash, np.uint64) >> np.uint64(11)) * 2.0**-53
+
+
+def _check_fractions(test_fraction: float, val_fraction: float):
+    if not (test_fraction >= 0 and val_fraction >= 0 and test_fraction + val_fraction < 1):
+        raise ValueError(f'test_fraction={test_fraction} and val_fraction={val_fraction}: each must be >= 0 and their sum below 1')
+
+
+def _probe_sides(split_hash, test_fraction: float, val_fraction: float = 0.0) -> np.ndarray:
+    "Index in SPLITS of each probe's side, from its split hash."
+    u = _split_unit(split_hash)
+    return np.where(u < test_fraction, TEST, np.where(u < test_fraction + val_fraction, VAL, TRAIN)).astype(np.int8)
+
+
+def probe_split(addrs, test_fraction: float = 0.1, val_fraction: float = 0.0) -> np.ndarray:
+    "The side ('train', 'val' or 'test') of each probe (source address, any spelling)."
+    _check_fractions(test_fraction, val_fraction)
+    canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
+    return np.array(SPLITS)[_probe_sides(probe_hash(canonical)[0], test_fraction, val_fraction)]
 
 
 def is_test_probe(addrs, test_fraction: float) -> np.ndarray:
@@ -214,7 +234,7 @@ class AddressTable:
     packed: np.ndarray    # (G, 16) uint8 canonical addresses (tokenizer layout), sorted
     version: np.ndarray   # (G,) int8: 4 or 6
     canonical: list       # (G,) canonical text
-    test: np.ndarray      # (G,) bool: on the test side when a probe
+    side: np.ndarray      # (G,) int8 index in SPLITS: the side of the split when a probe
     part_hash: np.ndarray # (G,) uint64 partition hash
 
     def duckdb_table(self, partitions: int):
@@ -228,7 +248,7 @@ class AddressTable:
         return pa.table(dict(addr=pa.array(self.text, pa.string()), gid=self.gid, version=version, status=self.status, part=part))
 
 
-def address_table(strings, test_fraction: float) -> AddressTable:
+def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> AddressTable:
     "Parse each distinct address string once; canonical ids, versions, split sides and partition hashes."
     text = sorted({'' if s is None else s for s in strings} | {''})
     status, raw16, version = np.zeros(len(text), np.int8), np.zeros((len(text), 17), np.uint8), np.zeros(len(text), np.int8)
@@ -245,7 +265,7 @@ def address_table(strings, test_fraction: float) -> AddressTable:
     canonical = [ip_str(k[1:], v) for k, v in zip(keys, version)]
     split_hash, part_hash = probe_hash(canonical)
     return AddressTable(text=text, status=status, gid=gid, packed=keys[:, 1:].copy(), version=version,
-                        canonical=canonical, test=_split_unit(split_hash) < test_fraction, part_hash=part_hash)
+                        canonical=canonical, side=_probe_sides(split_hash, test_fraction, val_fraction), part_hash=part_hash)
 
 # %% ../nbs/05_preprocess.ipynb #c022
 REJECT_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))   # ingest's policies, not ours
@@ -370,9 +390,6 @@ def read_shard(path) -> list[bytes]:
     finally: reader.close()
 
 # %% ../nbs/05_preprocess.ipynb #c032
-SPLITS = ('train', 'test')
-
-
 def _epoch_seconds(times) -> tuple[np.ndarray, np.ndarray]:
     "The raw int64 values of an Arrow timestamp array (any unit) and its integer epoch seconds (floor); nulls become 0."
     import pyarrow as pa, pyarrow.compute as pc
@@ -448,14 +465,13 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
         cols = dict(sid=batch.column('sid').to_numpy()[good], did=batch.column('did').to_numpy()[good],
                     t=t[good], raw_t=raw_t[good], rtt=rtt[good],
                     prb_id=batch.column('prb_id').to_numpy()[good])
-        test_probe = addrs.test[cols['sid']]
-        if cut is None: side = test_probe
-        else:
-            keep = ~(test_probe & (cols['t'] < cut))
+        side = addrs.side[cols['sid']]
+        if cut is not None:
+            keep = (side != TEST) | (cols['t'] >= cut)
             held_out += int(len(keep) - keep.sum())
             cols = {k: v[keep] for k, v in cols.items()}
-            side = test_probe[keep] | (cols['t'] >= cut)
-        cols['side'] = side.astype(np.int8)
+            side = np.where(cols['t'] >= cut, TEST, side[keep]).astype(np.int8)
+        cols['side'] = side
         cols['code'] = rtt_code(cols.pop('rtt'))
         if carry is not None: cols = {k: np.concatenate([carry[k], v]) for k, v in cols.items()}
         sid = cols['sid']
@@ -487,17 +503,17 @@ def _part_path(out, i, partitions) -> Path: return out / 'parts' / f'part-{i:05d
 
 def _remove_outputs(out, pattern):
     "Remove files this stage wrote before (shards, manifest parts matching `pattern`), so a rerun leaves no stale shard."
-    for sub, ext in (('train', 'array_record'), ('test', 'array_record'), ('parts', 'json')):
+    for sub, ext in [(k, 'array_record') for k in SPLITS] + [('parts', 'json')]:
         for f in (out / sub).glob(f'{pattern}.{ext}'): f.unlink()
 
 
-def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1, time_split=None,
+def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1, val_fraction: float = 0.0, time_split=None,
                      partitions: int | None = None, partition: int | None = None, progress: bool = True,
                      rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20, compression: str = DEFAULT_COMPRESSION,
                      memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20, temp_dir=None) -> dict:
-    "Measurement Parquet -> probe rows in `out_dir/{train,test}/*.array_record` and `out_dir/manifest.json` (returned)."
+    "Measurement Parquet -> probe rows in `out_dir/{train,val,test}/*.array_record` and `out_dir/manifest.json` (returned)."
     files = parquet_files(source)
-    if not 0 <= test_fraction <= 1: raise ValueError(f'test_fraction={test_fraction} is not in [0, 1]')
+    _check_fractions(test_fraction, val_fraction)
     if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
     if partition is not None and partitions is None: raise ValueError('partition needs partitions (the total number of partitions)')
     if partitions is not None and partitions < 1: raise ValueError(f'partitions={partitions} must be >= 1')
@@ -512,7 +528,7 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
             total = con.sql(f'SELECT count(*) FROM {scan}').fetchall()[0][0]
             P = partitions or max(1, -(-total // rows_per_partition))
             strings = con.sql(f'SELECT DISTINCT src_addr FROM {scan} UNION SELECT DISTINCT dst_addr FROM {scan}').fetchnumpy()['src_addr']
-            addrs = address_table(strings.tolist(), test_fraction)
+            addrs = address_table(strings.tolist(), test_fraction, val_fraction)
             con.register('addr', addrs.duckdb_table(P))
             todo = range(P) if partition is None else [partition]
             _remove_outputs(out, '*' if partition is None else f'part-{partition:05d}-of-{P:05d}*')
@@ -530,7 +546,7 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
                 part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut, batch_rows=batch_rows,
                                         shard_bytes=shard_bytes, compression=compression, bar=bar)
                 part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files], source_rows=int(total),
-                            max_row_bytes=max_row_bytes, test_fraction=test_fraction, time_split=cut_iso,
+                            max_row_bytes=max_row_bytes, test_fraction=test_fraction, val_fraction=val_fraction, time_split=cut_iso,
                             compression=compression, seconds=round(time.perf_counter() - started, 3))
                 _part_path(out, i, P).parent.mkdir(exist_ok=True)
                 _part_path(out, i, P).write_text(json.dumps(part, indent=1))
@@ -544,12 +560,36 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
     return manifest
 
 # %% ../nbs/05_preprocess.ipynb #c036
+_SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'val_fraction', 'time_split', 'compression')
+_PART_KEYS = _SETTINGS + ('partition', 'rows_in', 'rejected', 'held_out', 'splits', 'seconds')
+
+
+def _read_json(path, what: str) -> dict:
+    "The JSON object in `path`; a one-line ValueError naming the file when it holds none (truncated, damaged, not JSON)."
+    try: value = json.loads(Path(path).read_text())
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f'{path}: not a valid {what} ({type(e).__name__}: {str(e).splitlines()[0]})') from None
+    if not isinstance(value, dict): raise ValueError(f'{path}: not a valid {what} (a JSON {type(value).__name__}, not an object)')
+    return value
+
+
+def _read_part(path) -> dict:
+    "One manifest part, checked to come from this version of the stage."
+    part = _read_json(path, 'manifest part')
+    missing = [k for k in _PART_KEYS if k not in part] + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})]
+    if missing or set(part['rejected']) != set(REJECT_REASONS):
+        raise ValueError(f'{path}: a manifest part of another netlm version or damaged (missing {", ".join(missing) or "reject reasons"}); '
+                         'rerun its partition')
+    return part
+
+
 def merge_manifests(out_dir) -> dict:
     "Merge `out_dir/parts/*.json` into `out_dir/manifest.json` (returned); errors name what is missing or inconsistent."
     out = Path(out_dir)
-    parts = [json.loads(p.read_text()) for p in sorted((out / 'parts').glob('part-*.json'))]
+    if not out.is_dir(): raise FileNotFoundError(f'{out}: no such directory')
+    parts = [_read_part(p) for p in sorted((out / 'parts').glob('part-*.json'))]
     if not parts: raise FileNotFoundError(f'{out}/parts: no manifest part to merge (run build_probe_rows first)')
-    settings = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'time_split', 'compression')
+    settings = _SETTINGS
     for key in settings:
         if len({json.dumps(p[key]) for p in parts}) > 1: raise ValueError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
     P = parts[0]['partitions']
@@ -586,14 +626,20 @@ def merge_manifests(out_dir) -> dict:
 
 
 def load_manifest(out_dir) -> dict:
-    "The manifest of a preprocessed directory."
+    "The manifest of a preprocessed directory (one written before the validation split has an empty `val`)."
     path = Path(out_dir) / 'manifest.json'
     if not path.is_file(): raise FileNotFoundError(f'{path}: no manifest (run `netlm preprocess` first)')
-    return json.loads(path.read_text())
+    manifest = _read_json(path, 'manifest')
+    if manifest.get('format') != 'netlm probe rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
+        raise ValueError(f'{path}: not a netlm probe-row manifest (no format "netlm probe rows" with train and test splits)')
+    manifest.setdefault('val_fraction', 0.0)
+    manifest['splits'].setdefault('val', dict(_empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
+    return manifest
 
 
 def iter_rows(out_dir, split: str = 'train'):
     "Every probe row of a split, shard by shard (for tests and inspection; training reads at random through Grain)."
+    if split not in SPLITS: raise ValueError(f'split must be one of {", ".join(SPLITS)}, got {split!r}')
     out = Path(out_dir)
     for shard in load_manifest(out)['splits'][split]['shards']:
         for record in read_shard(out / shard['path']): yield read_row(record)
