@@ -24,22 +24,25 @@ __all__ = ['QUANTILE_GRID', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', '
 # %% ../nbs/13_evaluate.ipynb #c006
 @dataclass
 class Measurements:
-    "Columns of measurements: `src`, `dst` (text), `t` (epoch s, int64) and `rtt_ms` (-1.0 failed)."
+    "Columns of measurements: `src`, `dst` (text), `t` (epoch s, int64), `rtt_ms` (-1.0 failed), optionally a context `group` (int64)."
     src: np.ndarray
     dst: np.ndarray
     t: np.ndarray
     rtt_ms: np.ndarray
+    group: np.ndarray | None = None   # the evaluation's context of each measurement, when a source has several
 
     def __post_init__(self):
         self.src, self.dst = np.asarray(self.src, dtype=object), np.asarray(self.dst, dtype=object)
         self.t, self.rtt_ms = np.asarray(self.t, np.int64), np.asarray(self.rtt_ms, np.float64)
-        if not len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms):
-            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms {len(self.rtt_ms)}')
+        if self.group is not None: self.group = np.asarray(self.group, np.int64)
+        if not len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms) == (len(self.t) if self.group is None else len(self.group)):
+            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms {len(self.rtt_ms)}'
+                             + ('' if self.group is None else f', group {len(self.group)}'))
 
     def __len__(self): return len(self.t)
 
     def __getitem__(self, idx) -> 'Measurements':
-        return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx])
+        return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx], None if self.group is None else self.group[idx])
 
     @property
     def ok(self) -> np.ndarray:
@@ -48,8 +51,10 @@ class Measurements:
 
     @classmethod
     def concat(cls, parts) -> 'Measurements':
+        "One `Measurements` of several (groups kept only if every part has them)."
         parts = list(parts)
-        return cls(*(np.concatenate([getattr(p, k) for p in parts]) for k in ('src', 'dst', 't', 'rtt_ms')))
+        group = np.concatenate([p.group for p in parts]) if parts and all(p.group is not None for p in parts) else None
+        return cls(*(np.concatenate([getattr(p, k) for p in parts]) for k in ('src', 'dst', 't', 'rtt_ms')), group)
 
     @classmethod
     def from_table(cls, table: pa.Table) -> 'Measurements':

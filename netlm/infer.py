@@ -15,8 +15,9 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_STA
 from .evaluate import QUANTILE_GRID, Baseline, Measurements
 
 # %% auto #0
-__all__ = ['RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'rtt_distributions',
-           'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod']
+__all__ = ['RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout', 'tree_mask',
+           'model_tree_logprobs', 'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel', 'parse_ip_prefix',
+           'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -78,6 +79,13 @@ def encode_context(context, budget: int, last_t=None) -> tuple[list[int], int | 
     return tokens, prev_t
 
 
+def _context_keys(m: Measurements) -> np.ndarray:
+    "The context a measurement belongs to: its source, and its group where the evaluation protocol gives several per source."
+    src = m.src.astype(str).astype(object)
+    group = getattr(m, 'group', None)
+    return src if group is None else src + '|' + group.astype(str).astype(object)
+
+
 def _ip_field(addr, role_v4, role_v6) -> list[int]:
     raw, v = ip_bytes(addr)
     return [role_v4 if v == 4 else role_v6] + [BYTE_OFFSET + b for b in raw]
@@ -131,6 +139,104 @@ def model_next_logprobs(model):
 
     return lambda tokens, lengths: np.asarray(fn(state, jnp.asarray(tokens, jnp.int32), jnp.asarray(lengths, jnp.int32)))
 
+# %% ../nbs/12_infer.ipynb #c034
+def tree_layout(trunk: list[int], chains: list[list[int]], leaves: list[list[int]] | None = None) -> dict:
+    "One packed row: the trunk, then each chain followed by its leaves; token ids, positions, chain ids, leaf flags, read points."
+    leaves = leaves if leaves is not None else [[] for _ in chains]
+    C, parts = len(trunk), [np.asarray(trunk, np.int64)]
+    positions, chain, leaf = [np.arange(C)], [np.zeros(C, np.int64)], [np.zeros(C, bool)]
+    ends, leaf_at, at = [], [], C
+    for i, (c, l) in enumerate(zip(chains, leaves)):
+        parts += [np.asarray(c, np.int64), np.asarray(l, np.int64)]
+        positions += [C + np.arange(len(c)), np.full(len(l), C + len(c))]
+        chain += [np.full(len(c) + len(l), i + 1)]
+        leaf += [np.zeros(len(c), bool), np.ones(len(l), bool)]
+        ends.append(at + len(c) - 1); leaf_at.append(at + len(c) + np.arange(len(l))); at += len(c) + len(l)
+    return dict(tokens=np.concatenate(parts), positions=np.concatenate(positions), chain=np.concatenate(chain),
+                leaf=np.concatenate(leaf), chain_ends=np.array(ends, np.int64), leaf_at=leaf_at)
+
+
+def tree_mask(chain, leaf, xp=np):
+    "Boolean attention mask (B, 1, T, T) of packed rows: causal, the trunk (chain 0) seen by all, a chain by itself, a leaf by itself only."
+    T = chain.shape[1]
+    idx = xp.arange(T)
+    before = idx[None, :, None] >= idx[None, None, :]
+    same = idx[None, :, None] == idx[None, None, :]
+    ca, cb, lb = chain[:, :, None], chain[:, None, :], leaf[:, None, :]
+    visible = (cb == 0) | ((ca == cb) & ~lb)
+    return ((before & visible & (cb >= 0)) | same)[:, None]       # padding (chain -1) sees itself: no empty row
+
+# %% ../nbs/12_infer.ipynb #c037
+def model_tree_logprobs(model):
+    "A `tree_logprobs(tokens, positions, chain, leaf, read) -> (B, R, V)` function of a `netlm.model.Transformer` (jitted)."
+    import jax, jax.numpy as jnp
+    from flax import nnx
+    graphdef, state = nnx.split(model)
+
+    @jax.jit
+    def fn(state, tokens, positions, chain, leaf, read):
+        mask = tree_mask(chain, leaf, xp=jnp)
+        logits = nnx.merge(graphdef, state)(tokens, positions, attention_mask=mask)             # (B, T, V)
+        return jax.nn.log_softmax(jnp.take_along_axis(logits, read[:, :, None], axis=1), axis=-1)  # (B, R, V)
+
+    return lambda *arrays: np.asarray(fn(state, *(jnp.asarray(a, jnp.int32 if a.dtype != bool else bool) for a in arrays)))
+
+# %% ../nbs/12_infer.ipynb #c038
+class TreeDecoder:
+    "Batched next-token distributions at the read points of packed rows (`tree_layout`), in a few fixed shapes."
+
+    def __init__(self, tree_logprobs, rows_per_call: int = 4, width_step: int = 128):
+        self.tree_logprobs, self.rows_per_call, self.width_step = tree_logprobs, rows_per_call, width_step
+
+    def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
+        "For each row, the renormalized probabilities over `allowed` tokens at its read points: (len(reads[i]), len(allowed))."
+        out = [None] * len(rows)
+        order = np.argsort([len(r['tokens']) for r in rows], kind='stable')      # similar widths share a call
+        for a in range(0, len(rows), self.rows_per_call):
+            batch = order[a:a + self.rows_per_call]
+            B = min(self.rows_per_call, int(2 ** np.ceil(np.log2(len(batch)))))
+            T = -(-max(len(rows[i]['tokens']) for i in batch) // self.width_step) * self.width_step
+            R = int(2 ** np.ceil(np.log2(max(max(len(reads[i]) for i in batch), 1))))
+            arr = dict(tokens=np.zeros((B, T), np.int32), positions=np.zeros((B, T), np.int32),
+                       chain=np.full((B, T), -1, np.int32), leaf=np.zeros((B, T), bool), read=np.zeros((B, R), np.int32))
+            for j, i in enumerate(batch):
+                n = len(rows[i]['tokens'])
+                for k in ('tokens', 'positions', 'chain', 'leaf'): arr[k][j, :n] = rows[i][k]
+                arr['read'][j, :len(reads[i])] = reads[i]
+            lp = self.tree_logprobs(arr['tokens'], arr['positions'], arr['chain'], arr['leaf'], arr['read'])[..., allowed]
+            p = np.exp(lp - lp.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
+            for j, i in enumerate(batch): out[i] = p[j, :len(reads[i])]
+        return out
+
+# %% ../nbs/12_infer.ipynb #c040
+def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list[list[int]]], mass: float = 0.999,
+               max_first_bytes: int = 16, chains_per_row: int = 16) -> list[list[RTTDistribution]]:
+    "RTT distributions of each group's queries (token prefixes ending where the result starts), each group on its trunk."
+    rows = [(g, q0) for g, qs in enumerate(queries) for q0 in range(0, len(qs), chains_per_row)]
+    chains = [[q + [RTT_START] for q in queries[g][q0:q0 + chains_per_row]] for g, q0 in rows]
+    first = [tree_layout(trunks[g], c) for (g, _), c in zip(rows, chains)]
+    p1 = decoder.probs(first, [np.stack([r['chain_ends'] - 1, r['chain_ends']], 1).ravel() for r in first],
+                       np.r_[RTT_START, FAILED, _BYTES])
+    keep = []                                            # per row, per chain: the first bytes to branch on and their probabilities
+    for p in p1:
+        result, b1 = p[0::2, :2], p[1::2, 2:] / p[1::2, 2:].sum(1, keepdims=True)
+        rows_keep = []
+        for q, row in enumerate(b1):
+            order = np.argsort(-row)
+            k = max(1, min(max_first_bytes, int(np.searchsorted(np.cumsum(row[order]), mass)) + 1))
+            rows_keep.append((result[q, 1] / result[q].sum(), order[:k], row[order[:k]]))
+        keep.append(rows_keep)
+    second = [tree_layout(trunks[g], c, [(BYTE_OFFSET + b).tolist() for _, b, _ in kp]) for (g, _), c, kp in zip(rows, chains, keep)]
+    p2 = decoder.probs(second, [np.concatenate(r['leaf_at']) for r in second], _BYTES)
+    out, codes = [[None] * len(qs) for qs in queries], np.arange(256)
+    for (g, q0), kp, p in zip(rows, keep, p2):
+        at = 0
+        for q, (p_fail, b1, pb1) in enumerate(kp):
+            pb2 = p[at:at + len(b1)]; at += len(b1)
+            out[g][q0 + q] = RTTDistribution(rtt_code_ms((b1[:, None] << 8 | codes[None, :]).ravel()),
+                                             (pb1[:, None] * pb2).ravel(), p_fail=float(p_fail))
+    return out
+
 # %% ../nbs/12_infer.ipynb #c016
 def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 0.999, max_first_bytes: int = 16) -> list[RTTDistribution]:
     "RTT distributions for prompts that end where a measurement's result field starts."
@@ -163,6 +269,12 @@ class TableModel:
         for i, d in enumerate(dist):
             for tok, p in d.items(): out[i, tok] = np.log(p)
         return out
+
+    def tree(self, tokens, positions, chain, leaf, read):
+        "The same model read at the `read` points of packed rows (it only looks at the token read)."
+        B, R = read.shape
+        flat = np.take_along_axis(np.asarray(tokens), read, 1).ravel()
+        return self(flat[:, None], np.ones(len(flat), np.int64)).reshape(B, R, VOCAB_SIZE)
 
 # %% ../nbs/12_infer.ipynb #c021
 def parse_ip_prefix(prefix) -> tuple[bytes, int]:
@@ -206,8 +318,9 @@ def sample_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, n: int, rng)
 class Predictor:
     "Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's next-token log-probs."
 
-    def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64):
+    def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64, tree_logprobs=None, rows_per_call: int = 4):
         self.decoder = Decoder(next_logprobs, seq_len, batch_size)
+        self.tree = None if tree_logprobs is None else TreeDecoder(tree_logprobs, rows_per_call)
         self.seq_len = seq_len
 
     @classmethod
@@ -216,8 +329,27 @@ class Predictor:
         import jax
         from netlm.train import load_model
         model, config = load_model(workdir, step)
-        if batch_size is None: batch_size = 16 if jax.default_backend() == 'cpu' else 64   # measured: 16 is 2.6x faster on 2 CPU cores
-        return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size)
+        cpu = jax.default_backend() == 'cpu'
+        if batch_size is None: batch_size = 16 if cpu else 64   # measured: 16 is 2.6x faster on 2 CPU cores
+        return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size,
+                   tree_logprobs=model_tree_logprobs(model), rows_per_call=4 if cpu else 32)
+
+    def _group(self, context, pairs) -> tuple[list[int], list[list[int]]]:
+        "The context tokens that fit beside the longest of the queries `pairs` [(src, dst, t)], and each query's tokens."
+        longest = max(len(query_prefix(s, d, t=t)) for s, d, t in pairs)     # with an absolute time: the longest form
+        trunk, last_t = encode_context(context, self.seq_len - longest - 2)
+        prefixes = []
+        for s, d, t in pairs:
+            ok_t = t if (t is not None and (last_t is None or t >= last_t)) else None
+            prefixes.append(query_prefix(s, d, t=ok_t, prev_t=last_t if ok_t is not None else None))
+        return trunk, prefixes
+
+    def rtt_groups(self, groups) -> list[list[RTTDistribution]]:
+        "Distributions for groups of queries that share a context: `groups` is [(context, [(src, dst, t), ...]), ...]."
+        built = [self._group(context, pairs) for context, pairs in groups]
+        if self.tree is not None: return rtt_groups(self.tree, [b[0] for b in built], [b[1] for b in built])
+        flat = iter(rtt_distributions(self.decoder, [trunk + q for trunk, qs in built for q in qs]))   # one prompt per query
+        return [[next(flat) for _ in qs] for _, qs in built]
 
     def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None, decode: int = 2) -> list[int]:
         "Context tokens that fit, then the query (built by `query_prefix` when `src`/`dst` are given), leaving `decode` tokens free."
@@ -231,18 +363,24 @@ class Predictor:
 
     def predict_rtt(self, src, dst, context=None, t=None) -> RTTDistribution:
         "Distribution of the RTT from `src` to `dst` (at epoch second `t`, if given), given the probe's context."
-        return rtt_distributions(self.decoder, [self._prompt(context, t=t, src=src, dst=dst)])[0]
+        return self.rtt_groups([(context, [(src, dst, t)])])[0][0]
 
     def predict_many(self, queries: Measurements, context: Measurements | None = None) -> list[RTTDistribution]:
-        "Distributions for many queries, each given the context measurements of its own source (probe)."
-        by_src = {}
+        "Distributions for many queries, each given the context measurements of its own source (and group, where given)."
+        q_key, c_key = _context_keys(queries), _context_keys(context) if context is not None else np.array([], object)
+        by_key = {}
         if context is not None and len(context):
-            order = np.argsort(context.src.astype(str), kind='stable')
-            srcs = context.src[order].astype(str)
-            bounds = np.flatnonzero(np.r_[True, srcs[1:] != srcs[:-1], True])
-            by_src = {srcs[a]: context[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
-        prompts = [self._prompt(by_src.get(str(s)), t=int(t), src=s, dst=d) for s, d, t in zip(queries.src, queries.dst, queries.t)]
-        return rtt_distributions(self.decoder, prompts)
+            order = np.argsort(c_key, kind='stable')
+            bounds = np.flatnonzero(np.r_[True, c_key[order][1:] != c_key[order][:-1], True])
+            by_key = {c_key[order[a]]: context[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+        keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
+        members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
+        dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])
+                                 for key, m in zip(keys, members)])
+        out = [None] * len(queries)
+        for m, ds in zip(members, dists):
+            for i, d in zip(m, ds): out[i] = d
+        return out
 
     def complete_ip(self, prefix, context=None, k: int = 10, src=None) -> list[tuple[str, float]]:
         "Top-`k` full destination addresses continuing `prefix`, with their probabilities."
@@ -266,7 +404,7 @@ class Predictor:
         prompt = self._prompt(context, query=head, decode=4 if version == 4 else 16)
         samples = sample_bytes(self.decoder, prompt, 4 if version == 4 else 16, n, np.random.default_rng(seed))
         cands = sorted({str(ipaddress.ip_address(b)) for b in samples})
-        dists = rtt_distributions(self.decoder, [self._prompt(context, src=src, dst=c) for c in cands])
+        dists = self.rtt_groups([(context, [(src, c, None) for c in cands])])[0]
         out = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cands, dists)]
         return sorted(out, key=lambda r: abs(r['median_ms'] - target_rtt_ms))[:k]
 
