@@ -18,10 +18,12 @@ import pyarrow.parquet as pq
 from fastcore.basics import patch
 from tqdm import tqdm
 
+from .measurements import MEASUREMENT_SCHEMA
+
 # %% auto #0
 __all__ = ['METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS', 'ROLES', 'ACCESS',
-           'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'MEASUREMENT_SCHEMA', 'great_circle_km', 'rtt_quantile',
-           'rtt_cdf', 'RTTLaw', 'world_description', 'World', 'generate', 'peak_rss_mb', 'bench_synth']
+           'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'great_circle_km', 'rtt_quantile', 'rtt_cdf', 'RTTLaw',
+           'world_description', 'World', 'generate', 'peak_rss_mb', 'bench_synth']
 
 # %% ../nbs/02_synth.ipynb #c006
 # name, country, RIR region, latitude, longitude, relative density of RIPE Atlas probes
@@ -782,11 +784,6 @@ def sample_rows(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> dict:
                 prb_id=self.hosts['prb_id'][host][local], src=src_addr[local], dst=dst_addr[local])
 
 # %% ../nbs/02_synth.ipynb #c124
-MEASUREMENT_SCHEMA = pa.schema([
-    ('msm_id', pa.int64()), ('event_time', pa.timestamp('ns', tz='UTC')), ('src_addr', pa.string()), ('dst_addr', pa.string()),
-    ('ip_version', pa.int64()), ('rtt', pa.float64()), ('size', pa.int64()), ('packet_error_count', pa.int64()), ('prb_id', pa.int64())])
-
-
 @patch
 def measurement_table(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> pa.Table:
     "One chunk's measurements as an Arrow table of `MEASUREMENT_SCHEMA`."
