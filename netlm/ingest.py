@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import bz2
+import filecmp
 import gzip
 import io
 import ipaddress
@@ -27,22 +28,26 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
-from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS
+from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, check_columns
 
 # %% auto #0
 __all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE',
            'parse_result', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
-           'open_text', 'BadJSON', 'JSONFile', 'IngestReport', 'input_files', 'ingest', 'results_table',
-           'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
+           'open_text', 'BadJSON', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
+           'results_table', 'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
 
 # %% ../nbs/03_ingest.ipynb #c012
 RTT_MODES = ('avg', 'min', 'median')
 
 # %% ../nbs/03_ingest.ipynb #c014
+_INT64 = 2**63
+_FLOAT_MAX = 2**1023           # a larger int does not fit a float64
+
+
 def _num(v):
     "A finite float (or int) from a JSON number or numeric string; None for anything else."
     if v.__class__ is float: return v if v - v == 0.0 else None     # NaN and inf fail v - v == 0
-    if v.__class__ is int: return v
+    if v.__class__ is int: return v if -_FLOAT_MAX < v < _FLOAT_MAX else None
     if isinstance(v, str):
         try: v = float(v)
         except ValueError: return None
@@ -51,15 +56,27 @@ def _num(v):
 
 
 def _int(v):
-    "An int from a JSON integer, integral float or numeric string; None for anything else."
-    if v.__class__ is int: return v
+    "An int within int64 from a JSON integer, integral float or numeric string; None for anything else."
+    if v.__class__ is int: return v if -_INT64 <= v < _INT64 else None
     v = _num(v)
-    return None if v is None or v != int(v) else int(v)
+    return None if v is None or v != int(v) or not -_INT64 <= v < _INT64 else int(v)
+
+
+def _rtt_reason(v) -> str:
+    "The reject reason of an RTT value that `_num` refused or that is negative."
+    if v is None: return 'rtt_null'
+    if isinstance(v, str):
+        try: v = float(v)
+        except ValueError: return 'rtt_not_number'
+    elif v.__class__ not in (int, float): return 'rtt_not_number'    # a bool, list, object...
+    if v.__class__ is int: return 'rtt_nan' if abs(v) >= _FLOAT_MAX else 'rtt_negative'
+    return 'rtt_nan' if v - v != 0.0 else 'rtt_negative'
 
 # %% ../nbs/03_ingest.ipynb #c017
 RAW_FIELDS = ('msm_id', 'time_s', 'src_addr', 'from', 'dst_addr', 'af', 'rtt', 'size', 'packet_error_count', 'prb_id')
 _AF_MODE = {'ICMP4': 4, 'ICMP6': 6}   # firmware 4400 names the family in `mode`
 _MAX_TIME_S = 2**33                   # ~ year 2242: beyond it the "seconds" are some other unit (and ns overflow int64)
+_MAX_PACKETS = 2**31                  # bounds sent - rcvd of a summary-only result
 
 
 def _addr(v) -> str:
@@ -73,42 +90,78 @@ def _summary(replies: list, mode: str) -> float:
     return s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
 
 
+def _looks_like_ping(r: dict) -> bool:
+    "A result without `type` is a ping if it has a ping's summary fields or a packet list of replies, timeouts or errors."
+    if 'avg' in r or 'rcvd' in r or 'sent' in r: return True
+    packets = r.get('result')
+    return packets.__class__ is list and bool(packets) and all(
+        p.__class__ is dict and 'hop' not in p and ('rtt' in p or 'x' in p or 'error' in p) for p in packets)
+
+
+def _family(r: dict) -> int:
+    "The result's IP family from `af` (`pf`, or firmware 4400's `mode`): 4 or 6, 0 if it names none, -1 if it names something else."
+    af = r.get('af', r.get('pf'))
+    if af is None: return _AF_MODE.get(r.get('mode'), 0)
+    af = _int(af)
+    return af if af in (4, 6) else -1
+
+
+def _optional_int(r: dict, key: str):
+    "The non-negative int64 value of an optional field: (value or None, ok)."
+    v = r.get(key)
+    if v is None: return None, True
+    v = _int(v)
+    return v, v is not None and v >= 0
+
+
 def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | None = None):
     "Rows (tuples in `RAW_FIELDS` order) of one RIPE Atlas ping result, or the reason (a str) it has none."
     if r.__class__ is not dict: return 'not_a_result'
     kind = r.get('type')
-    if kind is not None and kind != 'ping': return 'not_ping'
+    if kind != 'ping' and (kind is not None or not _looks_like_ping(r)): return 'not_ping'
     msm_id = _int(r.get('msm_id'))
-    if msm_id is None: return 'bad_msm_id'
+    if msm_id is None or msm_id < 0: return 'bad_msm_id'
     t = r.get('timestamp')
     if t is None: return 'no_time'
     t = _num(t)
     if t is None or not 0 <= t < _MAX_TIME_S: return 'bad_time'
-    af = r.get('af', r.get('pf'))
-    af = _int(af) if af is not None else _AF_MODE.get(r.get('mode'), 0)
+    size, ok = _optional_int(r, 'size')
+    if not ok: return 'bad_size'
+    prb_id, ok = _optional_int(r, 'prb_id')
+    if not ok: return 'bad_prb_id'
     head = (msm_id, int(t), _addr(r.get('src_addr') or r.get('srcaddr')), _addr(r.get('from')),
-            _addr(r.get('dst_addr') or r.get('addr')), af or 0)
-    size, prb_id = _int(r.get('size')), _int(r.get('prb_id'))
+            _addr(r.get('dst_addr') or r.get('addr')), _family(r))
     packets = r.get('result')
     if packets.__class__ is list and packets:
-        replies, outcome, dups = [], [], 0
+        replies, outcome, dups, bad = [], [], 0, ()
         for p in packets:
-            v = p.get('rtt') if p.__class__ is dict else None
-            if v is not None:
-                d = p.get('dup')
-                if d and d != '0': dups += 1; continue     # a copy of a reply already counted
-                v = _num(v)
-                if v is not None and v >= 0: replies.append(v); outcome.append(v); continue
-            outcome.append(-1.0)                            # {"x": "*"} timeout, {"error": ...}, or no usable rtt
+            if p.__class__ is not dict: bad += ('bad_packet',); continue
+            v = p.get('rtt')
+            if v is None:
+                if 'rtt' in p: bad += ('rtt_null',)
+                else: outcome.append(-1.0)                  # {"x": "*"} timeout or {"error": ...}
+                continue
+            d = p.get('dup')
+            if d and d != '0': dups += 1; continue          # a copy of a reply already counted
+            x = _num(v)
+            if x is not None and x >= 0: replies.append(x); outcome.append(x)
+            else: bad += (_rtt_reason(v),)
+        if bad:
+            if not outcome: return bad[0]                   # not one usable packet
+            if stats is not None:
+                for reason in bad: stats['packet:' + reason] = stats.get('packet:' + reason, 0) + 1
         if stats is not None and dups: stats['dup_replies'] = stats.get('dup_replies', 0) + dups
         if per_packet: return [head + (v, size, int(v < 0), prb_id) for v in outcome]
         return [head + (_summary(replies, rtt) if replies else -1.0, size, len(outcome) - len(replies), prb_id)]
     # firmware 0 and 1, or an empty result list: only the summary fields exist
     rcvd, sent = _int(r.get('rcvd')), _int(r.get('sent'))
-    value = _num(r.get('min') if rtt == 'min' else r.get('avg'))
-    if rcvd == 0 or value is None or value < 0: value = -1.0
+    raw = r.get('min') if rtt == 'min' else r.get('avg')
+    value = _num(raw)
+    if rcvd == 0 or value == -1: value = -1.0               # nothing came back (RIPE's avg is -1, or even not)
+    elif value is None or value < 0: return _rtt_reason(raw)
     if stats is not None: stats['no_packet_list'] = stats.get('no_packet_list', 0) + 1
-    return [head + (value, size, max(sent - rcvd, 0) if sent is not None and rcvd is not None else 0, prb_id)]
+    lost = min(max(sent - rcvd, 0), _MAX_PACKETS) if sent is not None and rcvd is not None else 0
+    return [head + (value, size, lost, prb_id)]
 
 # %% ../nbs/03_ingest.ipynb #c028
 _ADDR_CACHE: dict = {}          # address text -> (version or 0 if invalid, is_global, canonical text)
@@ -149,17 +202,15 @@ TIME_RANGE_S = (946_684_800, 4_102_444_800)      # 2000-01-01 .. 2100-01-01 UTC
 
 def _epoch_seconds(col):
     "Seconds (int64 NumPy) and null mask of a timestamp column of any unit."
+    if pa.types.is_null(col.type): return np.zeros(len(col), np.int64), np.ones(len(col), bool)
     unit = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[col.type.unit]
     ints = col.cast(pa.int64())
     return np.floor_divide(pc.fill_null(ints, 0).to_numpy(), unit), pc.is_null(ints).to_numpy(zero_copy_only=False)
 
 
-def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False):
+def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, where='measurement table'):
     "Per row 1 + the index in `TABLE_REASONS` of the first check it fails (0: clean), and the src and dst `address_info`."
-    missing = [c for c in ('event_time', 'src_addr', 'dst_addr', 'ip_version', 'rtt') if c not in table.schema.names]
-    if missing: raise ValueError(f'not a measurement table: no column {", ".join(missing)}')
-    if not pa.types.is_timestamp(table.schema.field('event_time').type):
-        raise ValueError(f"not a measurement table: event_time is {table.schema.field('event_time').type}, not a timestamp")
+    check_columns(table.schema, where)
     t, t_null = _epoch_seconds(table.column('event_time'))
     src, dst = address_info(table.column('src_addr')), address_info(table.column('dst_addr'))
     ip_version = pc.fill_null(table.column('ip_version').cast(pa.int64()), -1).to_numpy()
@@ -171,7 +222,7 @@ def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private
                   'empty_src': src['empty'], 'empty_dst': dst['empty'], 'bad_src': ~src['valid'], 'bad_dst': ~dst['valid'],
                   'version_mismatch': (src['version'] != dst['version']) | (ip_version != dst['version']),
                   'src_not_global': ~src['is_global'] if reject_private_src else none,
-                  'rtt_null': pc.is_null(rtt_col).to_numpy(zero_copy_only=False), 'rtt_nan': np.isnan(rtt),
+                  'rtt_null': pc.is_null(rtt_col).to_numpy(zero_copy_only=False), 'rtt_nan': ~np.isfinite(rtt),
                   'rtt_negative': (rtt < 0) & (rtt != -1.0), 'rtt_outlier': rtt > max_rtt_ms if max_rtt_ms is not None else none}
     assert tuple(checks) == TABLE_REASONS
     codes = np.select(list(checks.values()), np.arange(1, len(checks) + 1), 0).astype(np.int8)
@@ -186,10 +237,13 @@ def count_reasons(codes) -> dict:
 
 def validate(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, canonical: bool = True):
     "The clean rows of a measurement table (a Table, RecordBatch or Parquet path) and {reason: rows rejected}."
+    where = 'measurement table'
     if isinstance(table, (str, os.PathLike)):
-        if not Path(table).exists(): raise FileNotFoundError(f'measurement table not found: {table}')
-        table = pq.read_table(table)
-    codes, src, dst = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
+        where = table
+        if not Path(table).is_file(): raise FileNotFoundError(f'measurement table not found: {table}')
+        try: table = pq.read_table(table)
+        except (pa.ArrowInvalid, OSError) as e: raise ValueError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+    codes, src, dst = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src, where=where)
     if canonical:
         for name, info in (('src_addr', src), ('dst_addr', dst)):
             i = table.schema.get_field_index(name)
@@ -213,9 +267,9 @@ def measurement_table(rows: list, *, max_rtt_ms: float | None = MAX_RTT_MS, reje
         pa.array(np.array(cols[6], np.float64)), pa.array(cols[7], pa.int64()),
         pa.array(np.array(cols[8], np.int64)), pa.array(cols[9], pa.int64())], schema=MEASUREMENT_SCHEMA)
     codes, _, _ = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
-    # the result's own family, checked last so that a bad address is reported as such
-    af = np.array(cols[5], np.int64)
-    codes[(codes == 0) & (af != 0) & (af != dst_version)] = TABLE_REASONS.index('version_mismatch') + 1
+    # the result's own family (0: it names none), in its place in the order: after the address checks, before the RTT ones
+    af, mismatch = np.array(cols[5], np.int64), TABLE_REASONS.index('version_mismatch') + 1
+    codes[((codes == 0) | (codes > mismatch)) & (af != 0) & (af != dst_version)] = mismatch
     kept = codes == 0
     return table, codes, dict(nat_substitutions=int((nat & kept).sum()), src_from_from=int((missing & kept).sum()),
                               src_not_global=int((~src['is_global'] & ~use_from & kept).sum()))
@@ -305,10 +359,11 @@ class JSONFile:
 
 # %% ../nbs/03_ingest.ipynb #c052
 class IngestReport:
-    "Counters of an ingest: results read, rows written, failures, rejects by reason and where the first ones were."
+    "Counters of an ingest (or of one file of it): results read, rows written, failures, rejects by reason and where the first ones were."
     def __init__(self, max_samples: int = 3):
         self.max_samples, self.results_read, self.rows_written, self.failures = max_samples, 0, 0, 0
         self.rejects, self.samples, self.stats = {}, {}, {}
+        self.files_read, self.empty_files, self.duplicate_inputs, self.warnings = 0, 0, [], []
 
     def reject(self, reason: str, n: int = 1, where=()):
         "Count `n` rejects for `reason`, keeping up to `max_samples` of the places given."
@@ -319,35 +374,43 @@ class IngestReport:
     def count(self, stats: dict):
         for k, v in stats.items(): self.stats[k] = self.stats.get(k, 0) + v
 
+    def add(self, other: IngestReport):
+        "Add the counts of `other` (one file's, read to its end)."
+        self.results_read += other.results_read; self.rows_written += other.rows_written; self.failures += other.failures
+        for reason, n in other.rejects.items(): self.reject(reason, n, other.samples.get(reason, ()))
+        self.count(other.stats)
+
+    def warn(self, line: str): self.warnings.append(line)
+
     def as_dict(self, **extra) -> dict:
         rejects = {r: self.rejects[r] for r in REJECT_REASONS if self.rejects.get(r)}
+        dropped = {r: self.stats['packet:' + r] for r in REJECT_REASONS if self.stats.get('packet:' + r)}
         return dict(results_read=self.results_read, rows_written=self.rows_written, failures=self.failures,
-                    rejected=sum(rejects.values()), rejects=rejects,
+                    rejected=sum(rejects.values()), rejects=rejects, dropped_packets=dropped,
                     **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global', 'dup_replies', 'no_packet_list')},
-                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, **extra)
+                    files_read=self.files_read, empty_files=self.empty_files, duplicate_inputs=self.duplicate_inputs,
+                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, warnings=self.warnings, **extra)
 
 
 class _RowBuffer:
-    "Rows of `parse_result`, each with the file and position it came from; `flush` gives the next clean table chunk."
-    def __init__(self, report: IngestReport, chunk_rows: int = 100_000, **check):
-        self.report, self.chunk_rows, self.check = report, chunk_rows, check
-        self.rows, self.where, self.files = [], [], []
+    "Rows of `parse_result` from one file, each with its position there; `flush` checks them and gives the clean table."
+    def __init__(self, report: IngestReport, file, chunk_rows: int = 100_000, **check):
+        self.report, self.file, self.chunk_rows, self.check = report, file, chunk_rows, check
+        self.rows, self.where = [], []
 
-    def add(self, rows: list, file_id: int, pos: int):
+    def add(self, rows: list, pos: int):
         self.rows += rows
-        self.where += [file_id << 40 | pos] * len(rows)
+        self.where += [pos] * len(rows)
 
-    def locate(self, file_id: int, pos: int, **detail) -> dict:
-        f = self.files[file_id]
-        return {'file': str(f.path), f.unit or 'line': pos, **detail}
+    def locate(self, pos: int, **detail) -> dict:
+        return {'file': str(self.file.path), self.file.unit or 'line': pos, **detail}
 
     def flush(self) -> pa.Table:
         table, codes, stats = measurement_table(self.rows, **self.check)
         self.report.count(stats)
         for code in np.unique(codes[codes > 0]):
             idx = np.flatnonzero(codes == code)
-            self.report.reject(TABLE_REASONS[code - 1], len(idx),
-                               (self.locate(*divmod(self.where[i], 1 << 40)) for i in idx[:self.report.max_samples]))
+            self.report.reject(TABLE_REASONS[code - 1], len(idx), (self.locate(self.where[i]) for i in idx[:self.report.max_samples]))
         clean = table.filter(pa.array(codes == 0))
         self.report.rows_written += clean.num_rows
         self.report.failures += int(np.count_nonzero(clean.column('rtt').to_numpy() == -1.0))
@@ -362,19 +425,69 @@ def _expand(value):
     return (value,)
 
 
-def _read_file(buffer: _RowBuffer, file_id: int, rtt: str, per_packet: bool, stats: dict, flush):
-    "Parse every result of one file into `buffer`, calling `flush` whenever a row group is full."
+def _parse_values(buffer: _RowBuffer, values, rtt: str, per_packet: bool, stats: dict, when_full):
+    "Parse every result of the (position, JSON value) pairs into `buffer`, calling `when_full` whenever it holds a row group."
     report = buffer.report
-    for pos, value in buffer.files[file_id]:
+    for pos, value in values:
         if value.__class__ is BadJSON:
             report.results_read += 1
-            report.reject('bad_json', 1, [buffer.locate(file_id, pos, detail=str(value)[:200])]); continue
+            report.reject('bad_json', 1, [buffer.locate(pos, detail=str(value)[:200])]); continue
         for result in _expand(value):
             report.results_read += 1
             rows = parse_result(result, rtt, per_packet, stats)
-            if rows.__class__ is str: report.reject(rows, 1, [buffer.locate(file_id, pos)])
-            else: buffer.add(rows, file_id, pos)
-        if len(buffer.rows) >= buffer.chunk_rows: flush()
+            if rows.__class__ is str: report.reject(rows, 1, [buffer.locate(pos)])
+            else: buffer.add(rows, pos)
+        if len(buffer.rows) >= buffer.chunk_rows: when_full()
+
+# %% ../nbs/03_ingest.ipynb #c074
+class _TableOutput:
+    "The measurement Parquet being written, in full row groups; rows added since the last `commit` can be rolled back."
+    def __init__(self, path: Path, row_group_size: int):
+        self.path, self.partial, self.row_group_size = path, path.with_name(path.name + '.partial'), row_group_size
+        self.writer = pq.ParquetWriter(self.partial, MEASUREMENT_SCHEMA, compression='zstd')
+        self.queue, self.queued, self.written, self.committed = [], 0, 0, 0
+
+    def add(self, table: pa.Table):
+        if table.num_rows: self.queue.append(table); self.queued += table.num_rows
+        if self.queued >= self.row_group_size: self._write(self.queued - self.queued % self.row_group_size)
+
+    def _write(self, n: int):
+        "Write the first `n` queued rows."
+        table = pa.concat_tables(self.queue)
+        self.writer.write_table(table.slice(0, n), row_group_size=self.row_group_size)
+        rest = table.slice(n)
+        self.queue, self.queued, self.written = [rest] if rest.num_rows else [], rest.num_rows, self.written + n
+
+    def commit(self): self.committed = self.written + self.queued
+
+    def rollback(self):
+        "Forget every row added since the last commit."
+        keep = self.committed - self.written
+        if keep < 0:                                      # some are in the file already: copy the file up to the commit
+            self.writer.close()
+            old = self.partial.with_name(self.partial.name + '.old')
+            os.replace(self.partial, old)
+            self.writer = pq.ParquetWriter(self.partial, MEASUREMENT_SCHEMA, compression='zstd')
+            source, left = pq.ParquetFile(old), self.committed
+            for i in range(source.num_row_groups):
+                if left <= 0: break
+                group = source.read_row_group(i).slice(0, left)
+                self.writer.write_table(group, row_group_size=self.row_group_size); left -= group.num_rows
+            source.close(); old.unlink()
+            self.written, keep = self.committed, 0
+        self.queue = [pa.concat_tables(self.queue).slice(0, keep)] if keep else []
+        self.queued = keep
+
+    def close(self) -> Path:
+        "Write what is left and give the table its final name."
+        if self.queued: self._write(self.queued)
+        self.writer.close()
+        os.replace(self.partial, self.path)
+        return self.path
+
+    def abort(self):
+        self.writer.close()
+        for f in (self.partial, self.partial.with_name(self.partial.name + '.old')): f.unlink(missing_ok=True)
 
 # %% ../nbs/03_ingest.ipynb #c053
 _DATA_SUFFIXES = ('.json', '.jsonl', '.ndjson', '.gz', '.bz2', '.xz')
@@ -392,10 +505,64 @@ def input_files(inputs) -> list[Path]:
             files += found
         elif item.is_file():
             if not os.access(item, os.R_OK): raise ValueError(f'ingest input {item}: not readable (permission denied)')
+            with open(item, 'rb') as f:
+                if f.read(4) == b'PAR1':
+                    raise ValueError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table goes to `netlm preprocess`)')
             files.append(item)
         else:
             raise FileNotFoundError(f'ingest input not found: {item}')
     return files
+
+
+def distinct_files(files) -> tuple[list[Path], list[dict]]:
+    "The files without repeats (a file given twice, or two files with the same bytes) and each repeat left out, with the file it repeats."
+    kept, repeats, by_id, by_size = [], [], {}, {}
+    for f in files:
+        st = f.stat()
+        first = by_id.get((st.st_dev, st.st_ino))
+        if first is None and st.st_size:                  # the same bytes under another name (compared only between equal sizes)
+            first = next((g for g in by_size.get(st.st_size, ()) if filecmp.cmp(f, g, shallow=False)), None)
+        if first is not None:
+            repeats.append(dict(file=str(f), same_as=str(first))); continue
+        by_id[st.st_dev, st.st_ino] = f
+        by_size.setdefault(st.st_size, []).append(f)
+        kept.append(f)
+    return kept, repeats
+
+
+def _output_path(out, files) -> Path:
+    "The output path, checked: not a directory, not one of the inputs, its directory made."
+    out = Path(out)
+    if out.is_dir(): raise ValueError(f'ingest output {out} is a directory; give the path of the .parquet file to write')
+    if out.exists() and any(out.samefile(f) for f in files): raise ValueError(f'ingest output {out} is also one of the inputs')
+    try: out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e: raise ValueError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
+    return out
+
+
+def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int, check: dict, on_read):
+    "Read one file into `output` as one transaction: its counts join `report` only when it was read to its end."
+    file_report, stats, source = IngestReport(report.max_samples), {}, JSONFile(path, on_read=on_read)
+    buffer = _RowBuffer(file_report, source, chunk_rows, **check)
+    try:
+        _parse_values(buffer, source, rtt, per_packet, stats, lambda: output.add(buffer.flush()))
+        output.add(buffer.flush())
+    except DECOMPRESSION_ERRORS as e:
+        if isinstance(e, (FileNotFoundError, PermissionError, IsADirectoryError)):
+            raise ValueError(f'ingest input {path}: {e.strerror or e}') from None
+        output.rollback()
+        detail = f'{type(e).__name__}: {e}'.splitlines()[0][:200]
+        report.results_read += 1
+        report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail, 'results_not_written': file_report.results_read}])
+        report.warn(f'{path}: damaged or cut short ({detail}); none of the {file_report.results_read:,} results read from it is written')
+        return
+    output.commit()
+    file_report.count(stats)
+    report.add(file_report)
+    report.files_read += 1
+    if not file_report.results_read:
+        report.empty_files += 1
+        report.warn(f'{path}: empty (no result in it)')
 
 
 def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress: bool = True,
@@ -403,41 +570,26 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
            max_samples: int = 3) -> dict:
     "Read RIPE Atlas ping results (files or directories) into the measurement Parquet `out`; return the report."
     if rtt not in RTT_MODES: raise ValueError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
-    files = input_files(inputs)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + '.partial')
-    t0, report, stats = time.perf_counter(), IngestReport(max_samples), {}
-    buffer = _RowBuffer(report, row_group_size, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
+    files, repeats = distinct_files(input_files(inputs))
+    out = _output_path(out, files)
+    t0, report = time.perf_counter(), IngestReport(max_samples)
+    report.duplicate_inputs = repeats
+    for r in repeats: report.warn(f"{r['file']}: the same data as {r['same_as']}; read once")
+    check = dict(max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
     bar = tqdm(total=sum(f.stat().st_size for f in files), unit='B', unit_scale=True, desc='ingest', disable=not progress)
-    done = 0
-    writer = pq.ParquetWriter(partial, MEASUREMENT_SCHEMA, compression='zstd')
-
-    def flush():
-        chunk = buffer.flush()
-        if chunk.num_rows: writer.write_table(chunk, row_group_size=row_group_size)
-
+    done, output = 0, _TableOutput(out, row_group_size)
+    on_read = lambda n: (bar.update(done + n - bar.n), bar.set_postfix(results=report.results_read, refresh=False))
     try:
-        for file_id, path in enumerate(files):
-            buffer.files.append(JSONFile(path, on_read=lambda n: (bar.update(done + n - bar.n),
-                                                                   bar.set_postfix(results=report.results_read, refresh=False))))
-            try:
-                _read_file(buffer, file_id, rtt, per_packet, stats, flush)
-            except DECOMPRESSION_ERRORS as e:             # corrupt or cut short: keep what came before
-                report.results_read += 1
-                report.reject('file_damaged', 1, [{'file': str(path), 'detail': f'{type(e).__name__}: {e}'[:200]}])
-                warnings.warn(f'ingest: {path}: {type(e).__name__}: {e}; the rest of this file is skipped')
+        for path in files:
+            _ingest_file(path, report, output, rtt, per_packet, row_group_size, check, on_read)
             done += path.stat().st_size
             bar.update(done - bar.n)
-        flush()
-        writer.close()
-        os.replace(partial, out)
+        output.close()
     except BaseException:
-        writer.close(); partial.unlink(missing_ok=True)
+        output.abort()
         raise
     finally:
         bar.close()
-    report.count(stats)
     seconds = time.perf_counter() - t0
     return report.as_dict(inputs=[str(f) for f in files], out=str(out), rtt=rtt, per_packet=per_packet,
                           seconds=round(seconds, 3), results_per_s=round(report.results_read / max(seconds, 1e-9)))
@@ -447,21 +599,15 @@ def results_table(results, *, rtt: str = 'avg', per_packet: bool = False, **chec
     "The clean measurement table and report of result dicts in memory (`ingest` without files)."
     if rtt not in RTT_MODES: raise ValueError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
     report, stats = IngestReport(), {}
-    buffer = _RowBuffer(report, **check)
-    buffer.files.append(SimpleNamespace(path='<memory>', unit='element'))
-    for i, value in enumerate(results, 1):
-        for result in _expand(value):
-            report.results_read += 1
-            rows = parse_result(result, rtt, per_packet, stats)
-            if rows.__class__ is str: report.reject(rows, 1, [buffer.locate(0, i)])
-            else: buffer.add(rows, 0, i)
+    buffer = _RowBuffer(report, SimpleNamespace(path='<memory>', unit='element'), **check)
+    _parse_values(buffer, enumerate(results, 1), rtt, per_packet, stats, lambda: None)
     table = buffer.flush()
     report.count(stats)
     return table, report.as_dict()
 
 # %% ../nbs/03_ingest.ipynb #c055
 def format_report(report: dict) -> str:
-    "An ingest report as aligned text: the counts, then each reject reason with where its first case was."
+    "An ingest report as aligned text: the counts, each reject reason with where its first case was, then the warnings."
     n = max(report['rows_written'], 1)
     lines = [f"{'results read':<28}{report['results_read']:>12,}",
              f"{'rows written':<28}{report['rows_written']:>12,}",
@@ -469,14 +615,18 @@ def format_report(report: dict) -> str:
              f"{'  NAT: src from `from`':<28}{report['nat_substitutions']:>12,}  ({report['nat_substitutions'] / n:.1%} of rows)",
              f"{'  no src_addr: `from`':<28}{report['src_from_from']:>12,}",
              f"{'  non-global src kept':<28}{report['src_not_global']:>12,}",
-             f"{'duplicate replies ignored':<28}{report['dup_replies']:>12,}",
-             f"{'rejected':<28}{report['rejected']:>12,}"]
+             f"{'duplicate replies ignored':<28}{report['dup_replies']:>12,}"]
+    if dropped := report.get('dropped_packets'):
+        lines.append(f"{'bad packets left out':<28}{sum(dropped.values()):>12,}  (of results kept with their other packets)")
+        lines += [f"{'  ' + reason:<28}{count:>12,}" for reason, count in dropped.items()]
+    lines.append(f"{'rejected':<28}{report['rejected']:>12,}")
     for reason, count in report['rejects'].items():
         first = (report.get('reject_samples', {}).get(reason) or [{}])[0]
         where = ', '.join(f'{k} {v}' for k, v in first.items())
         lines.append(f"{'  ' + reason:<28}{count:>12,}  {('first: ' + where) if where else ''}"[:160])
     if 'seconds' in report:
         lines.append(f"{'seconds':<28}{report['seconds']:>12,.1f}  ({report['results_per_s']:,} results/s)")
+    lines += [f'warning: {w}' for w in report.get('warnings', [])]
     return '\n'.join(lines)
 
 # %% ../nbs/03_ingest.ipynb #c068

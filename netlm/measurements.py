@@ -33,7 +33,7 @@ def _kind(t: pa.DataType) -> str:
     if pa.types.is_string(t) or pa.types.is_large_string(t): return 'string'
     if pa.types.is_integer(t): return 'integer'
     if pa.types.is_floating(t): return 'float'
-    if pa.types.is_null(t): return 'null'       # an all-null column: its rows fail the null checks
+    if pa.types.is_null(t): return 'null'       # a column of nulls only (as pandas writes one)
     return str(t)
 
 
@@ -48,7 +48,7 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
         raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has {", ".join(schema.names) or "none"})')
     for field in schema:
         kinds = _COLUMN_KINDS.get(field.name)
-        if kinds and _kind(field.type) not in kinds | {'null'}:
+        if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):   # an optional column may be all null
             raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))} '
                              f'(as {MEASUREMENT_SCHEMA.field(field.name).type})')
 

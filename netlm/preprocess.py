@@ -21,15 +21,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .measurements import MEASUREMENT_SCHEMA, ROW_REASONS
+from .measurements import MEASUREMENT_SCHEMA, REQUIRED_COLUMNS, ROW_REASONS, check_columns
 from .tokenizer import RTT_CODE_FAILED, RTT_MAX_US, ip_bytes, ip_str, pack_ips, rtt_code, rtt_from_code
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_SECTIONS', 'SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'SPLITS',
            'TRAIN', 'VAL', 'TEST', 'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'ARRAY_RECORD_OPTIONS',
            'DEFAULT_COMPRESSION', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'parquet_files',
-           'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows', 'ShardWriter',
-           'read_shard', 'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows',
+           'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows',
+           'ShardWriter', 'read_shard', 'build_probe_rows', 'merge_manifests', 'load_manifest', 'iter_rows',
            'random_measurement_table', 'bench_preprocess']
 
 # %% ../nbs/05_preprocess.ipynb #c005
@@ -144,7 +144,7 @@ def row_sections(record: bytes) -> dict:
     return dict(zip(ROW_SECTIONS, sizes))
 
 # %% ../nbs/05_preprocess.ipynb #c014
-SOURCE_COLUMNS = ('event_time', 'src_addr', 'dst_addr', 'ip_version', 'rtt')   # required; prb_id is optional
+SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
 
 
 def parquet_files(source) -> list[str]:
@@ -166,23 +166,23 @@ def parquet_files(source) -> list[str]:
     return [text]
 
 
+def check_source(files) -> tuple[int, set]:
+    "Rows and column names of the source files, each checked from its footer: Parquet, measurement columns of the right kind."
+    import pyarrow as pa, pyarrow.parquet as pq
+    rows, names = 0, set()
+    for f in files:
+        try: meta = pq.read_metadata(f)
+        except (OSError, pa.ArrowException) as e: raise ValueError(f'{f}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+        schema = meta.schema.to_arrow_schema()
+        check_columns(schema, f)
+        rows, names = rows + meta.num_rows, names | set(schema.names)
+    return rows, names
+
+
 def _sql_str(s: str) -> str: return "'" + s.replace("'", "''") + "'"
 
 
 def _parquet_scan(files) -> str: return f"read_parquet([{', '.join(map(_sql_str, files))}], union_by_name = true)"
-
-
-def _open_source(con, files, source) -> tuple[str, dict]:
-    "The DuckDB scan expression of the source files and their column types; one-line errors for unreadable or incomplete sources."
-    import duckdb
-    scan = _parquet_scan(files)
-    try: types = dict((name, typ) for name, typ, *_ in con.sql(f'DESCRIBE SELECT * FROM {scan}').fetchall())
-    except duckdb.Error as e: raise ValueError(f'{source}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
-    if missing := [c for c in SOURCE_COLUMNS if c not in types]:
-        raise ValueError(f'{source}: missing column(s) {", ".join(missing)} (have {", ".join(types)})')
-    if not types['event_time'].startswith('TIMESTAMP'):
-        raise ValueError(f'{source}: event_time is {types["event_time"]}, expected a timestamp')
-    return scan, types
 
 # %% ../nbs/05_preprocess.ipynb #c017
 ADDR_OK, ADDR_EMPTY, ADDR_BAD = 0, 1, 2
@@ -425,10 +425,10 @@ def _empty_split_stats() -> dict: return dict(measurements=0, records=0, probes=
                                               first_time=None, last_time=None, section_bytes=dict.fromkeys(ROW_SECTIONS, 0))
 
 
-def _measurements_sql(scan, types) -> str:
+def _measurements_sql(scan, columns) -> str:
     "Every measurement of the source with its partition, probe id, destination id and SQL reject code."
-    prb = 'coalesce(m.prb_id, -1)' if 'prb_id' in types else '-1'
-    return f"""SELECT S.part AS part, S.gid AS sid, D.gid AS did, m.event_time AS t, m.rtt AS rtt, {prb}::BIGINT AS prb_id,
+    prb = 'coalesce(m.prb_id, -1)' if 'prb_id' in columns else '-1'
+    return f"""SELECT S.part AS part, S.gid AS sid, D.gid AS did, m.event_time AS t, m.rtt::DOUBLE AS rtt, {prb}::BIGINT AS prb_id,
                       ({_reject_sql()})::TINYINT AS reason
                FROM {scan} m JOIN addr S ON coalesce(m.src_addr, '') = S.addr JOIN addr D ON coalesce(m.dst_addr, '') = D.addr"""
 
@@ -520,12 +520,14 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
     if partition is not None and not 0 <= partition < partitions: raise ValueError(f'partition={partition} is not in [0, {partitions})')
     cut, cut_iso = _time_cut(time_split)
     begun, out = time.perf_counter(), Path(out_dir)
+    total, columns = check_source(files)              # before anything is written
+    if not total: raise ValueError(f'{source}: no measurement rows (an empty table); nothing to preprocess')
+    if out.exists() and not out.is_dir(): raise ValueError(f'{out}: exists and is not a directory (the output of preprocess is one)')
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='duckdb-tmp-', dir=temp_dir or out))
     try:
         with _connect(memory_limit, tmp, threads) as con:
-            scan, types = _open_source(con, files, source)
-            total = con.sql(f'SELECT count(*) FROM {scan}').fetchall()[0][0]
+            scan = _parquet_scan(files)
             P = partitions or max(1, -(-total // rows_per_partition))
             strings = con.sql(f'SELECT DISTINCT src_addr FROM {scan} UNION SELECT DISTINCT dst_addr FROM {scan}').fetchnumpy()['src_addr']
             addrs = address_table(strings.tolist(), test_fraction, val_fraction)
@@ -533,10 +535,10 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
             todo = range(P) if partition is None else [partition]
             _remove_outputs(out, '*' if partition is None else f'part-{partition:05d}-of-{P:05d}*')
             if partition is None: (out / 'manifest.json').unlink(missing_ok=True)
-            measurements = _measurements_sql(scan, types)
+            measurements = _measurements_sql(scan, columns)
             from tqdm.auto import tqdm
             bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess', disable=not progress)
-            if len(todo) > 1 and total:   # scatter once: one scan of the source instead of one per partition
+            if len(todo) > 1:   # scatter once: one scan of the source instead of one per partition
                 bar.set_postfix_str(f'scattering into {P} partitions')
                 con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY (part), COMPRESSION snappy)")
                 measurements = f"SELECT * FROM read_parquet({_sql_str(str(tmp / 'scatter' / '*' / '*.parquet'))}, hive_partitioning = true)"
@@ -615,6 +617,10 @@ def merge_manifests(out_dir) -> dict:
     if rows_in != parts[0]['source_rows'] or rows_in != written + sum(rejected.values()) + held_out[HELD_OUT]:
         raise AssertionError(f'{out}: rows do not add up: {rows_in} read of {parts[0]["source_rows"]}, {written} written, '
                              f'{sum(rejected.values())} rejected, {held_out[HELD_OUT]} held out')
+    if not written:
+        why = ', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(), key=lambda kv: -kv[1]) if n) or f'{HELD_OUT} {held_out[HELD_OUT]:,}'
+        source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
+        raise ValueError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
     manifest = dict(format='netlm probe rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in, measurements_written=written,
                     rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
