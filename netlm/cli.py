@@ -7,21 +7,28 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
+import os
 import sys
 from pathlib import Path
 
 import numpy as np
 
 # %% auto #0
-__all__ = ['BENCHES', 'CLIError', 'cmd_bench', 'cmd_synth', 'cmd_ingest', 'cmd_preprocess', 'cmd_train', 'find_world',
-           'evaluate_run', 'cmd_eval', 'cmd_predict', 'write_report', 'cmd_quickstart', 'build_parser', 'run', 'main']
+__all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
+           'add_ingest', 'cmd_preprocess', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'find_world',
+           'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict', 'write_report',
+           'cmd_quickstart', 'add_quickstart', 'build_parser', 'run', 'main']
 
 # %% ../nbs/14_cli.ipynb #c005
 class CLIError(Exception):
     "An error to report to the user as one line, without a traceback."
 
 
+USER_ERRORS = (CLIError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, ValueError)   # one line each
+
+# %% ../nbs/14_cli.ipynb #c007
 BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
     'tokenizer': 'netlm.tokenizer:bench_tokenizer',
     'synth': 'netlm.synth:bench_synth',
@@ -36,19 +43,43 @@ def _load(spec: str):
     module, name = spec.split(':')
     return getattr(importlib.import_module(module), name)
 
-# %% ../nbs/14_cli.ipynb #c007
+
+def bench_kwargs(fn, items) -> dict:
+    "`key=value` strings as keyword arguments of `fn`, each converted to the type its signature names."
+    from netlm.train import convert_setting, parse_settings
+    params = inspect.signature(fn).parameters
+    takes_any = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    out = {}
+    for key, value in parse_settings(items).items():
+        if key not in params and not takes_any:
+            raise CLIError(f"unknown setting {key!r}: {fn.__name__} takes {', '.join(k for k, p in params.items() if p.kind != p.VAR_KEYWORD)}")
+        annotation = params[key].annotation if key in params else inspect.Parameter.empty
+        out[key] = convert_setting(key, value, annotation if isinstance(annotation, str) else 'str') \
+            if annotation is not inspect.Parameter.empty else value
+    return out
+
+
 def cmd_bench(args) -> dict:
     "Run one stage's benchmark and print its figures as JSON on the last line."
-    kwargs = dict(kv.split('=', 1) for kv in args.set)
-    kwargs = {k: json.loads(v) if v[:1].isdigit() or v in ('true', 'false') else v for k, v in kwargs.items()}
+    fn = _load(BENCHES[args.stage])
+    kwargs = bench_kwargs(fn, args.set)
     if args.preset:
         if args.stage != 'train': raise CLIError('--preset applies to `netlm bench train` only')
         kwargs['preset'] = args.preset
-    result = _load(BENCHES[args.stage])(**kwargs)
+    result = fn(**kwargs)
     print(json.dumps(result))
     return result
 
 
+def add_bench(sub):
+    b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
+                       description='Measure one pipeline stage on generated data; the last line printed is one JSON object of measured figures.')
+    b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
+    b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
+    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-95m, netlm-deep)')
+    b.set_defaults(func=cmd_bench)
+
+# %% ../nbs/14_cli.ipynb #c016
 def cmd_synth(args) -> dict:
     "Generate a synthetic world: the measurement Parquet and the world description (the oracle)."
     from netlm.synth import generate
@@ -59,6 +90,18 @@ def cmd_synth(args) -> dict:
     return summary
 
 
+def add_synth(sub):
+    s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
+                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the oracle: the true RTT '
+                                   'distribution of any src, dst, time). Deterministic for a seed.')
+    s.add_argument('out', help='output directory')
+    s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
+    s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
+    s.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
+    s.add_argument('--no-progress', action='store_true', help='no progress bar')
+    s.set_defaults(func=cmd_synth)
+
+# %% ../nbs/14_cli.ipynb #c017
 def cmd_ingest(args) -> dict:
     "Read RIPE Atlas ping results into a measurement Parquet table, reporting every reject by reason."
     from netlm.ingest import format_report, ingest
@@ -69,6 +112,20 @@ def cmd_ingest(args) -> dict:
     return report
 
 
+def add_ingest(sub):
+    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
+                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet table with '
+                                   'the measurement schema. Unusable results are counted by reason and reported, never dropped silently.')
+    g.add_argument('inputs', nargs='+', help='result files or directories')
+    g.add_argument('--out', required=True, help='output Parquet file')
+    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg', help="RTT of a result from its replies (default: avg, RIPE's)")
+    g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
+    g.add_argument('--max-rtt-ms', type=float, default=60_000.0, help='reject RTTs above this as outliers (default 60000)')
+    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT handling')
+    g.add_argument('--no-progress', action='store_true', help='no progress bar')
+    g.set_defaults(func=cmd_ingest)
+
+# %% ../nbs/14_cli.ipynb #c018
 def cmd_preprocess(args) -> dict:
     "Group measurements into probe rows (ArrayRecord shards), or merge the manifest parts of an array job."
     from netlm.preprocess import build_probe_rows, merge_manifests
@@ -78,8 +135,8 @@ def cmd_preprocess(args) -> dict:
     else:
         if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
         manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes, test_fraction=args.test_fraction,
-                                    time_split=args.time_split, partitions=args.partitions, partition=args.partition,
-                                    memory_limit=args.memory_limit, progress=not args.no_progress)
+                                    val_fraction=args.val_fraction, time_split=args.time_split, partitions=args.partitions,
+                                    partition=args.partition, memory_limit=args.memory_limit, progress=not args.no_progress)
     records = {k: v.get('records') for k, v in manifest.get('splits', {}).items()}
     print(f"{manifest['measurements_written']:,} of {manifest['rows_in']:,} measurements written as probe rows {records}, "
           f"{sum(manifest['rejected'].values()):,} rejected, {manifest['bytes_per_measurement']:.2f} bytes per measurement")
@@ -87,13 +144,37 @@ def cmd_preprocess(args) -> dict:
     return manifest
 
 
+def add_preprocess(sub):
+    pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
+                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) into compact '
+                                    'probe rows in OUT_DIR/{train,val,test}/*.array_record with OUT_DIR/manifest.json. Split by a stable '
+                                    'hash of the probe, optionally by time too. Rejected rows are counted by reason in the manifest.',
+                        usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
+    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with --merge only OUT_DIR')
+    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
+    pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
+    pp.add_argument('--val-fraction', type=float, default=0.0,
+                    help='share of probes held out for validation: experiments choose on it, not on test (default 0)')
+    pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
+                    help='train on train-side probes before this date; test on every probe from it on')
+    pp.add_argument('--partitions', type=int, default=None, help='number of probe-hash partitions (default: by data size)')
+    pp.add_argument('--partition', type=int, default=None, help='process only this partition (SLURM array task); merge afterwards')
+    pp.add_argument('--merge', action='store_true', help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
+    pp.add_argument('--memory-limit', default='2GB', help="DuckDB's memory limit before it spills to disk (default 2GB)")
+    pp.add_argument('--no-progress', action='store_true', help='no progress bar')
+    pp.set_defaults(func=cmd_preprocess)
+
+# %% ../nbs/14_cli.ipynb #c020
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
-    from netlm.train import NonFiniteLoss, config_from_args, parse_settings, train
+    from netlm.train import NonFiniteLoss, config_from_args, parse_settings, steps_for_minutes, train
     settings = parse_settings(args.settings)
     for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed'):
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
     config = config_from_args(args.preset, settings, args.config)
+    if config.data is None: raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
+    if not Path(config.data, 'manifest.json').is_file(): raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
+    if args.minutes is not None: config = for_minutes(config, args.minutes)
     try:
         summary = train(config)
     except NonFiniteLoss as e:
@@ -103,6 +184,38 @@ def cmd_train(args) -> dict:
     return summary
 
 
+def for_minutes(config, minutes: float):
+    "`config` set to train for about `minutes` of wall time: steps from a few timed ones, a hard stop at the budget."
+    import dataclasses
+    from netlm.train import steps_for_minutes
+    if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
+    steps = steps_for_minutes(config, minutes)
+    print(f'{minutes:g} minutes of training: about {steps} steps of {config.batch_size} x {config.seq_len} tokens', flush=True)
+    return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
+                               max_minutes=minutes, ckpt_every=min(config.ckpt_every, steps))
+
+
+def add_train(sub):
+    t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
+                       description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
+                                   '(run the same command again). Defaults are seed 004\'s (AdamW 3e-4, warmup 2000, cosine to 200k steps, '
+                                   'batch 32 x 1024). Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
+                                   'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint and '
+                                   'stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
+    t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
+    t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), netlm-deep')
+    t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
+    t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
+    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of --steps')
+    t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
+    t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
+    t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
+    t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
+    t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
+    t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
+    t.set_defaults(func=cmd_train)
+
+# %% ../nbs/14_cli.ipynb #c022
 def find_world(data_dir):
     "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data."
     from netlm.preprocess import load_manifest
@@ -122,15 +235,49 @@ def evaluate_run(workdir, data_dir, *, world=None, **kwargs) -> dict:
     return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, **kwargs)
 
 
+def _eval_options(args) -> dict:
+    "The evaluation protocol's options from the command line, checked."
+    for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
+        if getattr(args, name) < 1: raise CLIError(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
+    if args.max_queries < 0: raise CLIError(f'--max-queries must be >= 0, got {args.max_queries}')
+    return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut, cuts_per_probe=args.cuts_per_probe,
+                max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed)
+
+
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.evaluate import format_metrics_table
-    metrics = evaluate_run(args.workdir, args.data, n_context=args.n_context, queries_per_probe=args.queries_per_probe, seed=args.seed)
+    metrics = evaluate_run(args.workdir, args.data, out_dir=args.out, progress=not args.no_progress, **_eval_options(args))
     print(format_metrics_table(metrics))
     print(json.dumps(metrics, default=str))
     return metrics
 
 
+def add_eval_options(p):
+    "The protocol options shared by `eval` and `quickstart`."
+    p.add_argument('--split', choices=['val', 'test'], default='test', help='held-out probes to score: val to choose, test to report (default test)')
+    p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
+    p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
+    p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
+    p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries, dropping cuts (default 2000; 0: no cap)')
+    p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
+
+
+def add_eval(sub):
+    e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
+                       description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
+                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
+                                   'context, broken down by seen/unseen pair and IPv4/IPv6 with 95%% bootstrap intervals over probes. '
+                                   'Writes WORKDIR/eval/metrics.json and plots.')
+    e.add_argument('--workdir', required=True, help='the training run directory')
+    e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
+    e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
+    add_eval_options(e)
+    e.add_argument('--seed', type=int, default=0)
+    e.add_argument('--no-progress', action='store_true', help='no progress bars')
+    e.set_defaults(func=cmd_eval)
+
+# %% ../nbs/14_cli.ipynb #c024
 def _context_from(path, src, size):
     "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
     if path is None: return None
@@ -167,146 +314,8 @@ def cmd_predict(args):
     return result
 
 
-def write_report(workdir, metrics: dict, summary: dict) -> Path:
-    "WORKDIR/report.md: what ran, the metrics table, and the plots."
-    from netlm.evaluate import format_metrics_table
-    workdir = Path(workdir)
-    lines = ['# netlm quickstart report', '',
-             f"Data: {summary['data']}. Model: `{summary['preset']}`, {summary['steps']} steps on {summary['device']}; "
-             f"whole run {summary['seconds']:.0f} s.", '',
-             'Held-out probes, each query given the probe\'s own most recent measurements as context (the same context for every method).', '',
-             format_metrics_table(metrics), '']
-    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error, cold start and calibration', 'eval/rtt_report.png')):
-        if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
-    path = workdir / 'report.md'
-    path.write_text('\n'.join(lines))
-    return path
 
-
-def cmd_quickstart(args) -> dict:
-    "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
-    import time
-    import jax
-    from netlm.preprocess import build_probe_rows
-    from netlm.train import config_from_args, train
-    t0, W = time.time(), Path(args.workdir)
-    W.mkdir(parents=True, exist_ok=True)
-    progress = not args.no_progress
-    if args.data is None:
-        from netlm.synth import generate
-        print(f'[1/5] synthetic world: {args.probes} probes, {args.days:g} days', flush=True)
-        gen = generate(W / 'world', probes=args.probes, days=args.days, seed=args.seed, progress=progress)
-        source, data_name = gen['path'], f"synthetic world ({gen['rows']:,} measurements, {args.probes} probes)"
-    elif str(args.data).endswith('.parquet') or Path(args.data).is_dir() and any(Path(args.data).glob('*.parquet')):
-        print(f'[1/5] measurement table: {args.data}', flush=True)
-        source, data_name = args.data, str(args.data)
-    else:
-        from netlm.ingest import ingest
-        print(f'[1/5] ingesting RIPE Atlas results: {args.data}', flush=True)
-        rep = ingest([args.data], W / 'measurements.parquet', progress=progress)
-        source, data_name = W / 'measurements.parquet', f"{args.data} ({rep['rows_written']:,} measurements)"
-    print('[2/5] probe rows', flush=True)
-    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, progress=progress)
-    print(f'[3/5] training the tiny model for {args.steps} steps on {jax.devices()[0].platform}', flush=True)
-    config = config_from_args('tiny', dict(data=str(W / 'rows'), workdir=str(W / 'run'), steps=args.steps, batch_size=args.batch_size,
-                                            seq_len=args.seq_len, lr=2e-3, warmup_steps=max(args.steps // 20, 1), log_every=max(args.steps // 10, 1),
-                                            eval_every=max(args.steps // 2, 1), eval_steps=4, ckpt_every=args.steps, seed=args.seed,
-                                            progress='bar' if progress else 'off'))
-    train(config)
-    print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
-    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', seed=args.seed, progress=progress)
-    summary = dict(data=data_name, preset='tiny', steps=args.steps, device=jax.devices()[0].platform, seconds=time.time() - t0)
-    print('[5/5] report', flush=True)
-    report = write_report(W / 'run', metrics, summary)
-    rtt = metrics['rtt']
-    best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
-    print(f"netlm quickstart: done in {time.time() - t0:.0f} s; median RTT error: model {rtt['model']['median_ae_ms']:.2f} ms, "
-          f"best baseline ({best}) {rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else '')
-          + f"; report: {report}")
-    return dict(summary, report=str(report), metrics=metrics)
-
-# %% ../nbs/14_cli.ipynb #c008
-def build_parser() -> argparse.ArgumentParser:
-    "The `netlm` argument parser."
-    p = argparse.ArgumentParser(prog='netlm', description='Train and use a transformer language model of network latency measurements (RIPE Atlas pings).',
-                                epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per pipeline stage.')
-    sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
-
-    b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
-                       description='Measure one pipeline stage on generated data; the last line printed is one JSON object of measured figures.')
-    b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
-    b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help='override a benchmark parameter, e.g. n=1000000')
-    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, netlm-95m, netlm-deep)')
-    b.set_defaults(func=cmd_bench)
-
-    s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
-                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the oracle: the true RTT '
-                                   'distribution of any src, dst, time). Deterministic for a seed.')
-    s.add_argument('out', help='output directory')
-    s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
-    s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
-    s.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
-    s.add_argument('--no-progress', action='store_true', help='no progress bar')
-    s.set_defaults(func=cmd_synth)
-
-    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
-                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet table with '
-                                   'the measurement schema. Unusable results are counted by reason and reported, never dropped silently.')
-    g.add_argument('inputs', nargs='+', help='result files or directories')
-    g.add_argument('--out', required=True, help='output Parquet file')
-    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg', help="RTT of a result from its replies (default: avg, RIPE's)")
-    g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
-    g.add_argument('--max-rtt-ms', type=float, default=60_000.0, help='reject RTTs above this as outliers (default 60000)')
-    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT handling')
-    g.add_argument('--no-progress', action='store_true', help='no progress bar')
-    g.set_defaults(func=cmd_ingest)
-
-    pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
-                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) into compact '
-                                    'probe rows in OUT_DIR/{train,test}/*.array_record with OUT_DIR/manifest.json. Split by a stable '
-                                    'hash of the probe, optionally by time too. Rejected rows are counted by reason in the manifest.',
-                        usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
-    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with --merge only OUT_DIR')
-    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
-    pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
-    pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
-                    help='train on train-side probes before this date; test on every probe from it on')
-    pp.add_argument('--partitions', type=int, default=None, help='number of probe-hash partitions (default: by data size)')
-    pp.add_argument('--partition', type=int, default=None, help='process only this partition (SLURM array task); merge afterwards')
-    pp.add_argument('--merge', action='store_true', help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
-    pp.add_argument('--memory-limit', default='2GB', help="DuckDB's memory limit before it spills to disk (default 2GB)")
-    pp.add_argument('--no-progress', action='store_true', help='no progress bar')
-    pp.set_defaults(func=cmd_preprocess)
-
-    t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
-                       description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
-                                   '(run the same command again). Defaults are seed 004\'s (AdamW 3e-4, warmup 2000, cosine to 200k steps, '
-                                   'batch 32 x 1024). Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
-                                   'model.dropout=0.0). SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and '
-                                   'TensorBoard files in WORKDIR/tb.')
-    t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (default: built-in synthetic batches)')
-    t.add_argument('--preset', default=None, help='model preset: tiny, netlm-95m (default), netlm-deep')
-    t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
-    t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
-    t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
-    t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
-    t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
-    t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
-    t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
-    t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
-    t.set_defaults(func=cmd_train)
-
-    e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
-                       description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
-                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
-                                   'context. Writes WORKDIR/eval/metrics.json and plots.')
-    e.add_argument('--workdir', required=True, help='the training run directory')
-    e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
-    e.add_argument('--n-context', type=int, default=30, help='context measurements per query probe (default 30)')
-    e.add_argument('--queries-per-probe', type=int, default=10, help='queries per test probe (default 10)')
-    e.add_argument('--seed', type=int, default=0)
-    e.set_defaults(func=cmd_eval)
-
+def add_predict(sub):
     pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC',
                         description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full addresses '
                                     '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is near RTT_MS. '
@@ -321,31 +330,119 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument('--k', type=int, default=10, help='how many answers for `complete` and `inverse` (default 10)')
     pr.set_defaults(func=cmd_predict)
 
+# %% ../nbs/14_cli.ipynb #c026
+def write_report(workdir, metrics: dict, summary: dict) -> Path:
+    "WORKDIR/report.md: what ran, the metrics tables, and the plots."
+    from netlm.evaluate import format_metrics_table
+    workdir = Path(workdir)
+    lines = ['# netlm quickstart report', '',
+             f"Data: {summary['data']}. Model: `{summary['preset']}`, {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
+             f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run {summary['seconds'] / 60:.1f} minutes.", '',
+             f"Held-out probes ({metrics['protocol']['split']}): each query is given the probe's own measurements before its cut as "
+             'context, the same context for every method.', '',
+             format_metrics_table(metrics), '']
+    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration', 'eval/rtt_report.png')):
+        if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
+    path = workdir / 'report.md'
+    path.write_text('\n'.join(lines))
+    return path
+
+
+def _quickstart_data(args, W: Path, progress: bool) -> tuple:
+    "The measurement table of the quickstart (generated, given, or ingested) and how to name it."
+    if args.data is None:
+        from netlm.synth import generate
+        print(f'[1/5] synthetic world: {args.probes} probes, {args.days:g} days', flush=True)
+        gen = generate(W / 'world', probes=args.probes, days=args.days, seed=args.seed, progress=progress)
+        return gen['path'], f"synthetic world ({gen['rows']:,} measurements, {args.probes} probes)"
+    if not Path(args.data).exists(): raise CLIError(f'{args.data}: no such file or directory')
+    if str(args.data).endswith('.parquet') or Path(args.data).is_dir() and any(Path(args.data).glob('*.parquet')):
+        print(f'[1/5] measurement table: {args.data}', flush=True)
+        return args.data, str(args.data)
+    from netlm.ingest import ingest
+    print(f'[1/5] ingesting RIPE Atlas results: {args.data}', flush=True)
+    rep = ingest([args.data], W / 'measurements.parquet', progress=progress)
+    return W / 'measurements.parquet', f"{args.data} ({rep['rows_written']:,} measurements)"
+
+
+def cmd_quickstart(args) -> dict:
+    "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
+    import dataclasses, time
+    import jax
+    from netlm.preprocess import build_probe_rows
+    from netlm.train import config_from_args, train
+    t0, W = time.time(), Path(args.workdir)
+    W.mkdir(parents=True, exist_ok=True)
+    progress = not args.no_progress
+    options = _eval_options(args)
+    source, data_name = _quickstart_data(args, W, progress)
+    print('[2/5] probe rows', flush=True)
+    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
+                     progress=progress)
+    config = config_from_args(args.preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=args.seed,
+                                                progress='bar' if progress else 'off'))
+    if args.steps: config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
+                                                ckpt_every=min(config.ckpt_every, args.steps), log_every=min(config.log_every, args.steps))
+    else: config = for_minutes(config, args.train_minutes)
+    print(f'[3/5] training {config.preset} for {config.steps} steps on {jax.devices()[0].platform}', flush=True)
+    t_train = time.time()
+    trained = train(config)
+    train_minutes = (time.time() - t_train) / 60
+    print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
+    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
+    summary = dict(data=data_name, preset=config.preset, steps=trained['step'], train_minutes=train_minutes,
+                   tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform, seconds=time.time() - t0)
+    print('[5/5] report', flush=True)
+    report = write_report(W / 'run', metrics, summary)
+    rtt = metrics['rtt']
+    best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
+    print(f"netlm quickstart: done in {(time.time() - t0) / 60:.1f} minutes; median RTT error: model {rtt['model']['median_ae_ms']:.2f} ms, "
+          f"best baseline ({best}) {rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else '')
+          + f"; report: {report}")
+    return dict(summary, report=str(report), metrics=metrics)
+
+
+def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
                        description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
-                                   'preprocess it, train the tiny model on the CPU, evaluate it against the baselines on held-out '
-                                   'probes and write WORKDIR/run/report.md with the metrics table and plots. About 10 minutes on 2 cores.')
+                                   'preprocess it, train the CPU recipe for --train-minutes, evaluate it against the baselines on held-out '
+                                   'probes and write WORKDIR/run/report.md with the metrics tables and plots. The defaults take about '
+                                   '10 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
-    q.add_argument('--steps', type=int, default=400, help='training steps (default 400)')
-    q.add_argument('--batch-size', type=int, default=16, help='sequences per step (default 16)')
-    q.add_argument('--seq-len', type=int, default=256, help='tokens per sequence (default 256)')
-    q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out (default 0.2)')
+    q.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
+    q.add_argument('--train-minutes', type=float, default=5.0, help='minutes of training (default 5)')
+    q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
+    q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
+    q.add_argument('--val-fraction', type=float, default=0.0, help='share of probes held out for validation (default 0)')
+    q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this date, test after')
+    add_eval_options(q)
     q.add_argument('--seed', type=int, default=0)
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
+
+# %% ../nbs/14_cli.ipynb #c008
+def build_parser() -> argparse.ArgumentParser:
+    "The `netlm` argument parser: the subcommands in pipeline order."
+    p = argparse.ArgumentParser(prog='netlm', description='Train and use a transformer language model of network latency measurements (RIPE Atlas pings).',
+                                epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per pipeline stage.')
+    p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
+    sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_quickstart, add_bench): add(sub)
     return p
 
 
 def run(argv=None):
     "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
     args = build_parser().parse_args(argv)
+    debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
     try:
         return args.func(args)
-    except (CLIError, FileNotFoundError, ValueError) as e:
-        print(f'netlm {args.command}: error: {e}', file=sys.stderr)
+    except USER_ERRORS as e:
+        if debug: raise
+        print(f'netlm {args.command}: error: {str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__}', file=sys.stderr)
         sys.exit(2)
     except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
         sys.stderr.close()

@@ -12,10 +12,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Measurements', 'node_ids', 'point_metrics',
-           'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'Baseline', 'PairHistory', 'Vivaldi',
-           'plane_world', 'MatrixFactorization', 'make_protocol', 'score_method', 'cold_start_curve',
-           'rows_to_measurements', 'load_rows', 'load_split', 'default_baselines', 'evaluate_rtt', 'plot_rtt_report',
+__all__ = ['QUANTILE_GRID', 'SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Measurements', 'node_ids',
+           'point_metrics', 'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'brier_score', 'bootstrap',
+           'bootstrap_ratio', 'Baseline', 'keyed_by_context', 'base_source', 'PairHistory', 'Vivaldi', 'plane_world',
+           'MatrixFactorization', 'Protocol', 'make_protocol', 'cold_start_curve', 'rows_to_measurements', 'load_rows',
+           'load_split', 'default_baselines', 'rtt_scores', 'compare_methods', 'evaluate_rtt', 'plot_rtt_report',
            'Oracle', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'by_source', 'context_records',
            'DestinationFrequency', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics',
            'compressed_sizes', 'measurements_csv', 'compression_metrics', 'plot_training_curve', 'run_eval',
@@ -118,6 +119,46 @@ def distribution_metrics(quantiles, true_ms, levels=QUANTILE_GRID) -> dict:
     hist = np.histogram(pit, bins=10, range=(0, 1))[0] / max(len(pit), 1)
     return dict(crps_ms=float(crps.mean()), pit_hist=hist.round(4).tolist(), calibration_error=float(np.abs(hist - 0.1).max()))
 
+# %% ../nbs/13_evaluate.ipynb #c070
+def brier_score(p_fail, failed) -> float:
+    "Mean squared error of failure probabilities against outcomes (1 failed, 0 answered)."
+    p, y = np.asarray(p_fail, np.float64), np.asarray(failed, np.float64)
+    return float(np.mean((p - y) ** 2)) if len(p) else float('nan')
+
+
+def _weighted_stat(values, weights, stat: str) -> np.ndarray:
+    "Per row of `weights` (B, n): the weighted mean, or the weighted (lower) median, of `values` (n,)."
+    if stat == 'mean': return (weights * values).sum(1) / np.maximum(weights.sum(1), 1)
+    order = np.argsort(values, kind='stable')
+    cum = np.cumsum(weights[:, order], 1)
+    at = (cum < cum[:, -1:] / 2).sum(1)                       # the first position holding half the weight
+    return values[order][np.minimum(at, len(values) - 1)]
+
+
+def _probe_weights(unit, n_boot: int, seed: int) -> np.ndarray:
+    "(n_boot, n) how often each item's unit is drawn when units are resampled with replacement."
+    _, inverse = np.unique(np.asarray(unit).astype(str), return_inverse=True)
+    k = inverse.max() + 1
+    return np.random.default_rng(seed).multinomial(k, np.full(k, 1 / k), size=n_boot).astype(np.int32)[:, inverse]
+
+
+def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple[float, float]:
+    "Percentile interval of the `stat` ('median' or 'mean') of `values` when their `unit`s (probes) are resampled."
+    values = np.asarray(values, np.float64)
+    if not len(values): return (float('nan'), float('nan'))
+    stats = _weighted_stat(values, _probe_weights(unit, n_boot, seed), stat)
+    return tuple(float(x) for x in np.quantile(stats, [(1 - level) / 2, (1 + level) / 2]))
+
+
+def bootstrap_ratio(a, b, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+    "stat(a) / stat(b) on the same items, and its percentile interval with `unit`s (probes) resampled."
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    if not len(a): return (float('nan'),) * 3
+    w = _probe_weights(unit, n_boot, seed)
+    ratio = _weighted_stat(a, w, stat) / np.maximum(_weighted_stat(b, w, stat), 1e-12)
+    point = _weighted_stat(a, np.ones((1, len(a))), stat)[0] / max(_weighted_stat(b, np.ones((1, len(b))), stat)[0], 1e-12)
+    return (float(point), *(float(x) for x in np.quantile(ratio, [(1 - level) / 2, (1 + level) / 2])))
+
 # %% ../nbs/13_evaluate.ipynb #c014
 def _group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     "Unique keys, their counts and per-key quantiles (lower interpolation) of `values`, vectorized."
@@ -129,7 +170,7 @@ def _group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.n
 
 
 class Baseline:
-    "A method that predicts RTT quantiles for queries, after `fit` on training measurements."
+    "A method that predicts RTT quantiles (and, if it can, failure probabilities) for queries, after `fit` on training measurements."
     name = 'baseline'
 
     def fit(self, train: Measurements) -> 'Baseline': raise NotImplementedError
@@ -137,32 +178,96 @@ class Baseline:
     def quantiles(self, queries: Measurements, context: Measurements | None = None, levels=QUANTILE_GRID) -> np.ndarray:
         raise NotImplementedError
 
+    def p_fail(self, queries: Measurements, context: Measurements | None = None) -> np.ndarray | None:
+        "Probability that each query's ping fails; None for a method without a failure model."
+        return None
+
+    def answer(self, queries: Measurements, context: Measurements | None = None, levels=QUANTILE_GRID):
+        "Quantiles and failure probabilities in one call (a method that computes both at once overrides this)."
+        return self.quantiles(queries, context, levels), self.p_fail(queries, context)
+
     def predict(self, queries: Measurements, context: Measurements | None = None) -> np.ndarray:
         "Point prediction (ms): the median of the predicted distribution."
         return self.quantiles(queries, context, levels=(0.5,))[:, 0]
 
+
+def keyed_by_context(m: Measurements | None) -> Measurements | None:
+    "`m` with each source named after its context ('src|group') where the protocol gives a source several contexts."
+    if m is None or m.group is None: return m
+    return Measurements(m.src.astype(str).astype(object) + '|' + m.group.astype(str).astype(object), m.dst, m.t, m.rtt_ms)
+
+
+def base_source(names) -> np.ndarray:
+    "The source address of names made by `keyed_by_context` (names without '|' unchanged)."
+    return np.asarray(pc.replace_substring_regex(pa.array(np.asarray(names, object).astype(str)), r'\|.*$', ''), dtype=object)
+
+
+def _key(*columns) -> list[np.ndarray]:
+    "One integer key per row of each (history, query) column pair: `columns` is h1, [h2,] q1, [q2] (1 or 2 parts per key)."
+    half = len(columns) // 2
+    ids, vocab = node_ids(*columns)
+    n = len(vocab)
+    combine = lambda parts: parts[0] if len(parts) == 1 else parts[0] * n + parts[1]
+    return [combine(ids[:half]), combine(ids[half:])]
+
 # %% ../nbs/13_evaluate.ipynb #c015
+def _pair_rows(train: Measurements, queries: Measurements, keyed: Measurements) -> Measurements:
+    "The training pings of each query's (source, destination) pair, once per query context, named after that context."
+    (ts, td, qs, qd), vocab = node_ids(train.src, train.dst, queries.src, queries.dst)
+    n = len(vocab)
+    (kid,), _ = node_ids(keyed.src)
+    _, first = np.unique(np.stack([kid, qs * n + qd], 1), axis=0, return_index=True)    # distinct (context, pair)
+    order = np.argsort(ts * n + td, kind='stable')
+    sorted_keys = (ts * n + td)[order]
+    lo, hi = (np.searchsorted(sorted_keys, (qs * n + qd)[first], side) for side in ('left', 'right'))
+    count = hi - lo
+    rows = order[np.repeat(lo, count) + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)]
+    return Measurements(np.repeat(keyed.src[first], count), train.dst[rows], train.t[rows], train.rtt_ms[rows])
+
+
 class PairHistory(Baseline):
-    "Empirical RTT distribution of the (src, dst) pair's past pings; falls back to dst, src, then global history."
+    "Empirical RTT distribution of the (src, dst) pair's past pings; falls back to dst, the probe's context, src, then global history."
     name = 'pair_median'
 
     def fit(self, train: Measurements) -> 'PairHistory':
-        self.train = train[train.ok]
+        self.train = train            # failed pings too: they give the failure rates
         return self
 
-    def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
-        hist = self.train if context is None else Measurements.concat([self.train, context[context.ok]])
-        (hs, hd, qs, qd), vocab = node_ids(hist.src, hist.dst, queries.src, queries.dst)
-        n = len(vocab)
-        out = np.full((len(queries), len(levels)), np.nan)
-        filled = np.zeros(len(queries), bool)
-        for hkey, qkey in ((hs * n + hd, qs * n + qd), (hd, qd), (hs, qs)):   # pair, then dst, then src
-            uniq, _, qv = _group_quantiles(hkey, hist.rtt_ms, levels)
+    def _layers(self, queries, context):
+        "(history, history key columns, query key columns), most specific first: pair, destination, own context, own source."
+        kq, kc = keyed_by_context(queries), keyed_by_context(context)
+        pair = _pair_rows(self.train, queries, kq)                # training pings of the pair, plus the query's own context
+        if kc is not None: pair = Measurements.concat([pair, kc])
+        yield pair, (pair.src, pair.dst), (kq.src, queries.dst)
+        yield self.train, (self.train.dst,), (queries.dst,)
+        if kc is not None: yield kc, (kc.src,), (kq.src,)
+        yield self.train, (self.train.src,), (queries.src,)
+
+    def _fill(self, queries, context, width, summarize, overall):
+        out, filled = np.full((len(queries), width), np.nan), np.zeros(len(queries), bool)
+        for hist, hcols, qcols in self._layers(queries, context):
+            if not len(hist): continue
+            hkey, qkey = _key(*hcols, *qcols)
+            uniq, values = summarize(hkey, hist)
+            if not len(uniq): continue
             pos = np.searchsorted(uniq, qkey).clip(max=len(uniq) - 1)
-            hit = ~filled & (uniq[pos] == qkey) if len(uniq) else np.zeros(len(queries), bool)
-            out[hit] = qv[pos[hit]]; filled |= hit
-        out[~filled] = np.quantile(hist.rtt_ms, levels) if len(hist) else np.nan
+            hit = ~filled & (uniq[pos] == qkey)
+            out[hit] = values[pos[hit]]; filled |= hit
+        out[~filled] = overall
         return out
+
+    def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
+        ok = self.train.rtt_ms[self.train.ok]
+        def summarize(keys, hist):
+            uniq, _, qv = _group_quantiles(keys[hist.ok], hist.rtt_ms[hist.ok], levels)
+            return uniq, qv
+        return self._fill(queries, context, len(levels), summarize, np.quantile(ok, levels) if len(ok) else np.nan)
+
+    def p_fail(self, queries, context=None):
+        def summarize(keys, hist):
+            uniq, inverse = np.unique(keys, return_inverse=True)
+            return uniq, (np.bincount(inverse, ~hist.ok) / np.bincount(inverse))[:, None]
+        return self._fill(queries, context, 1, summarize, float((~self.train.ok).mean()) if len(self.train) else np.nan)[:, 0]
 
 # %% ../nbs/13_evaluate.ipynb #c018
 def _pair_medians(src_ids, dst_ids, rtt, n_nodes):
@@ -209,25 +314,34 @@ class Vivaldi(Baseline):
         self.pair_rtt = rtt                                                                # fallback for hosts it cannot place
         return self
 
-    def _place(self, context):
-        "Coordinates for every node, placing nodes first met in `context` from their context pings."
+    def _place(self, context, queries):
+        """Coordinates for every node: query sources new to the fit (one per context) start where their address was placed, or
+        near a random node, and move by their context pings; `placed` is False for a new one with neither."""
         x, h, vocab = self.x, self.h, self.vocab
-        if context is None or not context.ok.any(): return x, h, vocab
-        ctx = context[context.ok]
-        (s, d), vocab = node_ids(ctx.src, ctx.dst, vocabulary=vocab)
+        ctx = context[context.ok] if context is not None else None
+        (qs,), vocab = node_ids(queries.src, vocabulary=vocab)
+        if ctx is not None: (s, d), vocab = node_ids(ctx.src, ctx.dst, vocabulary=vocab)
         new = len(vocab) - len(x)
-        if new == 0: return x, h, vocab
+        placed = np.ones(len(vocab), bool)
+        if new == 0: return x, h, vocab, placed
+        (base,), _ = node_ids(base_source(vocab[len(x):]), vocabulary=self.vocab)
+        known = base < len(x)
         rng = np.random.default_rng(self.seed + 1)
-        x = np.concatenate([x, x[rng.integers(0, len(x), new)] + rng.normal(scale=1.0, size=(new, self.dims))])
-        h = np.concatenate([h, np.zeros(new)])
+        start = np.where(known[:, None], x[np.minimum(base, len(x) - 1)], x[rng.integers(0, len(x), new)] + rng.normal(size=(new, self.dims)))
+        x, h = np.concatenate([x, start]), np.concatenate([h, np.where(known, h[np.minimum(base, len(h) - 1)], 0.0)])
+        placed[len(self.x):] = known
+        if ctx is None or not len(ctx): return x, h, vocab, placed
         i, j, rtt = _pair_medians(s, d, ctx.rtt_ms, len(vocab))
         movable = np.arange(len(vocab)) >= len(self.x)
-        return (*_vivaldi_rounds(x.copy(), h.copy(), i, j, rtt, movable, self.rounds // 2, 0.25, self.seed), vocab)
+        placed[np.unique(np.concatenate([i, j]))] = True
+        return (*_vivaldi_rounds(x.copy(), h.copy(), i, j, rtt, movable, self.rounds // 2, 0.25, self.seed), vocab, placed)
 
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
-        x, h, vocab = self._place(context)
+        queries, context = keyed_by_context(queries), keyed_by_context(context)
+        x, h, vocab, placed = self._place(context, queries)
         (s, d), vocab = node_ids(queries.src, queries.dst, vocabulary=vocab)
         known = (s < len(x)) & (d < len(x))
+        known[known] &= placed[s[known]] & placed[d[known]]
         s, d = np.minimum(s, len(x) - 1), np.minimum(d, len(x) - 1)
         point = np.where(known, np.linalg.norm(x[s] - x[d], axis=1) + h[s] + h[d], np.nan)
         rel = np.quantile(self.rel_residual_q, levels) if len(levels) > 1 else np.array([np.median(self.rel_residual_q)])
@@ -279,68 +393,110 @@ class MatrixFactorization(Baseline):
         self.pair_rtt = rtt                                                  # fallback for hosts it cannot place
         return self
 
-    def _adapt(self, context):
-        "Parameters with sources first met in `context` solved by ridge regression on their context pings."
+    def _adapt(self, context, queries):
+        """Parameters for query sources new to the fit (one per context): their address's, if fitted, moved by a ridge
+        regression on their context pings towards them; `placed` is False for a new one with neither."""
         p, vocab = self.params, self.vocab
-        if context is None or not context.ok.any(): return p, vocab
-        ctx = context[context.ok]
-        (s, d), vocab = node_ids(ctx.src, ctx.dst, vocabulary=vocab)
+        ctx = context[context.ok] if context is not None else None
+        (qs,), vocab = node_ids(queries.src, vocabulary=vocab)
+        if ctx is not None: (s, d), vocab = node_ids(ctx.src, ctx.dst, vocabulary=vocab)
         n_old, n_new = len(self.vocab), len(vocab)
-        if n_new == n_old: return p, vocab
-        p = dict(p, b=np.concatenate([p['b'], np.zeros(n_new - n_old)]), c=np.concatenate([p['c'], np.zeros(n_new - n_old)]),
-                 U=np.concatenate([p['U'], np.zeros((n_new - n_old, self.rank))]), V=np.concatenate([p['V'], np.zeros((n_new - n_old, self.rank))]))
+        placed = np.ones(n_new, bool)
+        if n_new == n_old: return p, vocab, placed
+        (base,), _ = node_ids(base_source(vocab[n_old:]), vocabulary=self.vocab)
+        known, at = base < n_old, np.minimum(base, n_old - 1)
+        grow = lambda a: np.concatenate([a, np.where(known.reshape(-1, *[1] * (a.ndim - 1)), a[at], 0.0)])
+        p = dict(p, b=grow(p['b']), c=grow(p['c']), U=grow(p['U']), V=grow(p['V']))
+        placed[n_old:] = known
+        if ctx is None or not len(ctx): return p, vocab, placed
         i, j, rtt = _pair_medians(s, d, ctx.rtt_ms, n_new)
         y = np.log(np.maximum(rtt, 1e-3)) - p['mu'][0] - p['c'][j]
-        for src in np.unique(i[(i >= n_old) & (j < n_old)]):               # one small ridge solve per new probe
+        for src in np.unique(i[(i >= n_old) & (j < n_old)]):               # one small ridge solve per new probe and context
             sel = (i == src) & (j < n_old)
             X = np.concatenate([np.ones((sel.sum(), 1)), p['V'][j[sel]]], 1)
-            w = np.linalg.solve(X.T @ X + 1.0 * np.eye(self.rank + 1), X.T @ y[sel])
+            prior = np.r_[p['b'][src], p['U'][src]]                          # the address's own parameters, or zeros
+            w = np.linalg.solve(X.T @ X + 1.0 * np.eye(self.rank + 1), X.T @ y[sel] + prior)
             p['b'][src], p['U'][src] = w[0], w[1:]
-        return p, vocab
+            placed[src] = True
+        return p, vocab, placed
 
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
-        p, vocab = self._adapt(context)
+        queries, context = keyed_by_context(queries), keyed_by_context(context)
+        p, vocab, placed = self._adapt(context, queries)
         (s, d), vocab = node_ids(queries.src, queries.dst, vocabulary=vocab)
         n = len(p['b'])
         known = (s < n) & (d < n)
+        known[known] &= placed[s[known]] & placed[d[known]]
         s, d = np.minimum(s, n - 1), np.minimum(d, n - 1)
         log_pred = p['mu'][0] + p['b'][s] + p['c'][d] + (p['U'][s] * p['V'][d]).sum(1)
         rq = np.quantile(self.resid_q, levels) if len(levels) > 1 else np.array([np.median(self.resid_q)])
         return np.where(known[:, None], np.exp(log_pred[:, None] + rq[None, :]), np.quantile(self.pair_rtt, levels)[None, :])
 
 # %% ../nbs/13_evaluate.ipynb #c027
-def make_protocol(test: Measurements, n_context: int = 30, queries_per_probe: int = 10, seed: int = 0,
-                  min_queries: int = 1) -> tuple[Measurements, Measurements, np.ndarray]:
-    "Context and queries per test probe: `n_context` measurements before a random cut, the next ones after it."
+@dataclass
+class Protocol:
+    "The questions of an evaluation: for each cut of a test probe's history, its context and the queries after it."
+    context: Measurements       # every cut's context, `group` = the cut
+    queries: Measurements       # every cut's queries, `group` = their cut
+    ranks: np.ndarray           # recency of each context measurement within its cut (1 = the newest)
+    n_context: int
+
+    def __post_init__(self):
+        ckey, qkey = _key(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str), self.queries.dst)
+        self.seen = np.isin(qkey, ckey)                          # the query's destination occurs in its own context
+        self.version = np.where([':' in a for a in self.queries.src.astype(str)], 6, 4)   # a loop per query, once
+
+    @property
+    def probe(self) -> np.ndarray: return self.queries.src.astype(str)
+
+    def slices(self) -> dict:
+        "Masks over the queries: all, seen and unseen pairs, IPv4 and IPv6."
+        return dict(all=np.ones(len(self.queries), bool), seen=self.seen, unseen=~self.seen, ipv4=self.version == 4, ipv6=self.version == 6)
+
+    def first_cuts(self) -> 'Protocol':
+        "Each probe's first cut only (for the questions that cost a search per query: IP completion, inverse)."
+        first = np.unique(self.queries.src.astype(str), return_index=True)[1]
+        keep = self.queries.group[first]
+        c, q = np.isin(self.context.group, keep), np.isin(self.queries.group, keep)
+        return Protocol(self.context[c], self.queries[q], self.ranks[c], self.n_context)
+
+
+def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
+                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1) -> Protocol:
+    "Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at `max_queries`."
     rng = np.random.default_rng(seed)
     order = np.lexsort((test.t, test.src.astype(str)))
     src_sorted = test.src[order].astype(str)
-    starts = np.flatnonzero(np.r_[True, src_sorted[1:] != src_sorted[:-1]])
+    starts = np.flatnonzero(np.r_[True, src_sorted[1:] != src_sorted[:-1]]) if len(order) else np.zeros(0, np.int64)
     ends = np.r_[starts[1:], len(order)]
-    ctx_idx, q_idx, ctx_rank = [], [], []
+    cuts = []                                                     # (probe start, probe end, cut, priority)
     for a, b in zip(starts, ends):                                # one probe at a time
-        n = b - a
-        if n < n_context + min_queries: continue
-        cut = a + rng.integers(n_context, n - min_queries + 1)
-        c = order[cut - n_context:cut]
-        ctx_idx.append(c); ctx_rank.append(np.arange(n_context, 0, -1))   # 1 = the most recent
-        q_idx.append(order[cut:min(cut + queries_per_probe, b)])
-    if not q_idx: raise ValueError(f'no test probe has {n_context + min_queries} measurements: lower n_context')
-    ctx, ranks = np.concatenate(ctx_idx), np.concatenate(ctx_rank)
-    return test[ctx], test[np.concatenate(q_idx)], ranks
+        choices = np.arange(a + n_context, b - min_queries + 1)
+        if not len(choices): continue
+        picked = rng.choice(choices, min(cuts_per_probe, len(choices)), replace=False)
+        cuts += [(a, b, int(c), (k, rng.random())) for k, c in enumerate(picked)]   # k: the probe's k-th cut
+    if not cuts: raise ValueError(f'no test probe has {n_context + min_queries} measurements: lower n_context')
+    if max_queries is not None:                                   # keep every probe's first cut before anyone's second
+        kept, total = [], 0
+        for cut in sorted(cuts, key=lambda c: c[3]):
+            if total >= max_queries: break
+            kept.append(cut); total += min(queries_per_cut, cut[1] - cut[2])
+        cuts = kept
+    cuts.sort(key=lambda c: (c[0], c[2]))
+    ctx_idx, q_idx, ctx_group, q_group = [], [], [], []
+    for g, (a, b, cut, _) in enumerate(cuts):
+        ctx_idx.append(order[cut - n_context:cut]); ctx_group.append(np.full(n_context, g))
+        q = order[cut:min(cut + queries_per_cut, b)]
+        q_idx.append(q); q_group.append(np.full(len(q), g))
+    ctx, q = test[np.concatenate(ctx_idx)], test[np.concatenate(q_idx)]
+    ctx.group, q.group = np.concatenate(ctx_group), np.concatenate(q_group)
+    return Protocol(ctx, q, np.tile(np.arange(n_context, 0, -1), len(cuts)), n_context)
 
 
-def score_method(method, context: Measurements, queries: Measurements) -> dict:
-    "Point and distribution metrics of one method on the queries, given the context."
-    q = method.quantiles(queries, context)
-    out = point_metrics(q[:, len(QUANTILE_GRID) // 2], queries.rtt_ms)
-    out.update(distribution_metrics(np.nan_to_num(q, nan=np.nanmedian(q) if np.isfinite(q).any() else 0.0), queries.rtt_ms))
-    return out
-
-
-def cold_start_curve(methods: dict, context: Measurements, ranks: np.ndarray, queries: Measurements,
+def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | None = None,
                      sizes=(0, 1, 2, 5, 10, 30, None)) -> dict:
-    "Median absolute error of each method vs the number of context measurements (None: the full context)."
+    "Median absolute error of each method vs the number of context measurements per cut (None: the whole context)."
+    context, ranks, queries = protocol.context, protocol.ranks, protocol.queries if queries is None else queries
     curve = {}
     for name, method in methods.items():
         curve[name], done = {}, {}     # done: by context size; the subsets are nested, so equal sizes are equal contexts (30 and full)
@@ -387,61 +543,130 @@ def default_baselines() -> dict:
     return dict(pair_median=PairHistory(), vivaldi=Vivaldi(), matrix_factorization=MatrixFactorization())
 
 
-def evaluate_rtt(train: Measurements, test: Measurements, extra_methods: dict | None = None, *, n_context: int = 30,
-                 queries_per_probe: int = 10, seed: int = 0, cold_start: bool = True, cold_start_queries: int | None = None) -> dict:
-    "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test`."
+def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int = 1000, seed: int = 0) -> dict:
+    "Point, distribution and failure scores of one method on the queries in `mask`, with probe-bootstrap intervals."
+    median = quantiles[:, len(QUANTILE_GRID) // 2]
+    y, asked = queries.rtt_ms, mask & queries.ok
+    ok = asked & np.isfinite(median)
+    out = dict(n=int(ok.sum()), coverage=float(ok.sum() / max(asked.sum(), 1)))
+    if ok.any():
+        ae = np.abs(median[ok] - y[ok]); rel = ae / np.maximum(y[ok], 1e-3)
+        filled = np.nan_to_num(quantiles[ok], nan=float(np.nanmedian(quantiles[ok])) if np.isfinite(quantiles[ok]).any() else 0.0)
+        crps = crps_from_quantiles(filled, y[ok])
+        hist = np.histogram(pit_values(filled, y[ok]), bins=10, range=(0, 1))[0] / ok.sum()
+        out |= dict(median_ae_ms=float(np.median(ae)), median_ae_ci=bootstrap(ae, unit[ok], 'median', n_boot, seed),
+                    mae_ms=float(ae.mean()), p50_rel=float(np.median(rel)), p90_rel=float(np.quantile(rel, 0.9)),
+                    crps_ms=float(crps.mean()), crps_ci=bootstrap(crps, unit[ok], 'mean', n_boot, seed),
+                    pit_hist=hist.round(4).tolist(), calibration_error=float(np.abs(hist - 0.1).max()))
+    if p_fail is not None and (fmask := mask & np.isfinite(p_fail)).any():
+        out |= dict(brier=brier_score(p_fail[fmask], ~queries.ok[fmask]), brier_n=int(fmask.sum()),
+                    failure_share=float((~queries.ok[fmask]).mean()))
+    return out
+
+
+def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, name: str = 'model', n_boot: int = 1000,
+                    seed: int = 0) -> dict:
+    "Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap intervals."
+    mine, out = answers[name][0], {}
+    for other, (theirs, _) in answers.items():
+        if other == name: continue
+        out[other] = {}
+        for slice_name, mask in slices.items():
+            a_med, b_med = mine[:, len(QUANTILE_GRID) // 2], theirs[:, len(QUANTILE_GRID) // 2]
+            ok = mask & queries.ok & np.isfinite(a_med) & np.isfinite(b_med)
+            if not ok.any(): continue
+            y = queries.rtt_ms[ok]
+            crps = lambda q: crps_from_quantiles(np.nan_to_num(q[ok], nan=float(np.nanmedian(q[ok]))), y)
+            out[other][slice_name] = dict(
+                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok], 'median', n_boot, seed),
+                crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed))
+    return out
+
+
+def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *, n_context: int = 30,
+                 queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = None, seed: int = 0,
+                 cold_start: bool = True, cold_start_queries: int | None = None, n_boot: int = 1000,
+                 protocol: Protocol | None = None) -> dict:
+    "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the given one)."
+    import time
     methods = {name: m.fit(train) for name, m in default_baselines().items()}
     methods.update(extra_methods or {})
-    context, queries, ranks = make_protocol(test, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed)
-    result = dict(protocol=dict(n_context=n_context, queries=len(queries), successful_queries=int(queries.ok.sum()),
-                                test_probes=int(len(set(queries.src))), train_measurements=len(train)),
-                  rtt={}, errors={})
+    proto = protocol or make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
+    q, slices = proto.queries, proto.slices()
+    result = dict(protocol=dict(n_context=proto.n_context, queries=len(q), successful_queries=int(q.ok.sum()),
+                                test_probes=int(len(set(proto.probe))), cuts=int(len(np.unique(q.group))),
+                                slice_queries={k: int((m & q.ok).sum()) for k, m in slices.items()}, train_measurements=len(train)),
+                  rtt={}, errors={}, seconds={})
+    answers = {}
     for name, m in methods.items():
-        q = m.quantiles(queries, context)
-        median = q[:, len(QUANTILE_GRID) // 2]
-        result['rtt'][name] = point_metrics(median, queries.rtt_ms)
-        result['rtt'][name].update(distribution_metrics(q, queries.rtt_ms))
-        result['errors'][name] = np.abs(median - queries.rtt_ms)[queries.ok & np.isfinite(median)]
-    if cold_start:   # optionally on the first `cold_start_queries` queries of each probe: the curve costs 7 scorings
-        result['cold_start'] = cold_start_curve(methods, context, ranks, _first_per_source(queries, cold_start_queries))
+        t0 = time.perf_counter()
+        answers[name] = m.answer(q, proto.context)
+        result['seconds'][name] = round(time.perf_counter() - t0, 2)
+        if name == 'model' and getattr(m, 'context_used', None) is not None: result['model_context_used'] = m.context_used
+        quantiles, p_fail = answers[name]
+        result['rtt'][name] = rtt_scores(quantiles, p_fail, q, proto.probe, slices['all'], n_boot, seed)
+        result['rtt'][name]['by'] = {k: rtt_scores(quantiles, p_fail, q, proto.probe, mask, n_boot, seed)
+                                     for k, mask in slices.items() if k != 'all'}
+        median = quantiles[:, len(QUANTILE_GRID) // 2]
+        result['errors'][name] = np.abs(median - q.rtt_ms)[q.ok & np.isfinite(median)]
+    if 'model' in answers: result['versus'] = compare_methods(answers, q, proto.probe, slices, 'model', n_boot, seed)
+    if cold_start:   # optionally on the first `cold_start_queries` queries of each cut: the curve costs 7 scorings
+        result['cold_start'] = cold_start_curve(methods, proto, _first_per_group(q, cold_start_queries))
     return result
 
 
-def _first_per_source(queries: Measurements, k: int | None) -> Measurements:
-    "The first `k` queries of each source (queries come grouped by source, as `make_protocol` gives them); all with `k=None`."
+def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
+    "The first `k` queries of each cut (queries come grouped, as `make_protocol` gives them); all with `k=None`."
     if k is None: return queries
-    src = queries.src.astype(str)
-    first = np.r_[True, src[1:] != src[:-1]] if len(src) else np.zeros(0, bool)
-    at = np.arange(len(src))
+    g = queries.group if queries.group is not None else _key(queries.src, queries.src)[0]
+    first = np.r_[True, g[1:] != g[:-1]] if len(g) else np.zeros(0, bool)
+    at = np.arange(len(g))
     return queries[at - np.maximum.accumulate(np.where(first, at, 0)) < k]
 
 # %% ../nbs/13_evaluate.ipynb #c035
+SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
+
+
 def plot_rtt_report(result: dict, path=None):
-    "Error CDFs per method, the cold-start curve and the PIT histograms, in one figure (saved to `path` if given)."
+    "Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to `path` if given)."
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    fig, axes = plt.subplots(2, 2, figsize=(13, 8))
+    (ax_cdf, ax_slice), (ax_cold, ax_pit) = axes
     for name, err in result['errors'].items():
-        axes[0].plot(np.sort(err), np.linspace(0, 1, len(err)), label=f"{name} (median {np.median(err):.1f} ms)")
-    axes[0].set(xscale='symlog', xlabel='absolute error (ms)', ylabel='share of queries', title='RTT error CDF')
-    axes[0].legend(fontsize=8)
+        ax_cdf.plot(np.sort(err), np.linspace(0, 1, len(err)), label=f"{name} (median {np.median(err):.2f} ms)")
+    ax_cdf.set(xscale='symlog', xlabel='absolute error (ms)', ylabel='share of queries', title='RTT error CDF')
+    ax_cdf.legend(fontsize=8)
+    names = list(result['rtt'])
+    for k, name in enumerate(names):
+        xs, ys, lo, hi = [], [], [], []
+        for j, sl in enumerate(SLICE_NAMES):
+            r = result['rtt'][name]['by'].get(sl, {})
+            if r.get('median_ae_ms') is None: continue
+            xs.append(j + (k - (len(names) - 1) / 2) * 0.8 / len(names)); ys.append(r['median_ae_ms'])
+            lo.append(r['median_ae_ms'] - r['median_ae_ci'][0]); hi.append(r['median_ae_ci'][1] - r['median_ae_ms'])
+        ax_slice.errorbar(xs, ys, yerr=[lo, hi], fmt='o', capsize=3, label=name)
+    counts = result['protocol'].get('slice_queries', {})
+    ax_slice.set_xticks(range(len(SLICE_NAMES)), [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
+    ax_slice.set(yscale='log', ylabel='median absolute error (ms)', title='by slice, 95% bootstrap intervals over probes')
+    ax_slice.legend(fontsize=8)
     if 'cold_start' in result:
         for name, curve in result['cold_start'].items():
             ks = list(curve); xs = [int(k) if k != 'full' else 2 * max(int(k) for k in ks if k != 'full') for k in ks]
-            axes[1].plot(xs, [curve[k]['median_ae_ms'] for k in ks], marker='o', label=name)
-        axes[1].set(xscale='symlog', xlabel='context measurements', ylabel='median absolute error (ms)', title='cold start')
-        axes[1].legend(fontsize=8)
+            ax_cold.plot(xs, [curve[k]['median_ae_ms'] for k in ks], marker='o', label=name)
+        ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)', title='cold start')
+        ax_cold.legend(fontsize=8)
     for name, r in result['rtt'].items():
-        axes[2].step(np.arange(10) / 10, r['pit_hist'], where='post', label=name)
-    axes[2].axhline(0.1, color='k', ls=':', lw=1)
-    axes[2].set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
-    axes[2].legend(fontsize=8)
+        if 'pit_hist' in r: ax_pit.step(np.arange(10) / 10, r['pit_hist'], where='post', label=name)
+    ax_pit.axhline(0.1, color='k', ls=':', lw=1)
+    ax_pit.set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
+    ax_pit.legend(fontsize=8)
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=110)
     return fig
 
 # %% ../nbs/13_evaluate.ipynb #c039
 class Oracle(Baseline):
-    "The synthetic world's true RTT distribution for each query."
+    "The synthetic world's true RTT distribution and failure probability for each query."
     name = 'oracle'
 
     def __init__(self, world): self.world = world
@@ -450,6 +675,9 @@ class Oracle(Baseline):
 
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
         return self.world.rtt_quantiles(queries.src.astype(str), queries.dst.astype(str), queries.t, np.asarray(levels))
+
+    def p_fail(self, queries, context=None):
+        return self.world.p_fail_many(queries.src.astype(str), queries.dst.astype(str), queries.t)
 
 # %% ../nbs/13_evaluate.ipynb #c042
 def _loss_step(model):
@@ -712,16 +940,6 @@ def plot_training_curve(workdir, path=None):
     return fig
 
 
-def _probes_for(test: Measurements, n_context: int, queries_per_probe: int, max_queries: int | None, seed: int) -> Measurements:
-    "The test measurements of enough random probes (with at least `n_context` + 1 measurements) for about `max_queries` queries."
-    if max_queries is None: return test
-    src = test.src.astype(str)
-    names, counts = np.unique(src, return_counts=True)
-    eligible, n = names[counts > n_context], -(-max_queries // queries_per_probe)
-    if len(eligible) <= n: return test
-    return test[np.isin(src, np.random.default_rng(seed).choice(eligible, n, replace=False))]
-
-
 def _jsonable(x):
     "`x` with NumPy values as Python ones and non-finite floats as None (strict JSON)."
     if isinstance(x, dict): return {str(k): _jsonable(v) for k, v in x.items()}
@@ -732,14 +950,16 @@ def _jsonable(x):
     return x
 
 # %% ../nbs/13_evaluate.ipynb #c060
-RTT_KEYS = ('median_ae_ms', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'calibration_error', 'pit_hist', 'n', 'coverage')
+RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',
+            'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, out_dir=None, n_context: int = 30,
-             queries_per_probe: int = 10, max_queries: int | None = 60, cold_start_queries: int | None = 2,
-             max_test_records: int | None = None, max_train_records: int | None = None, ip_queries: int = 10,
-             inverse_queries: int = 5, inverse_samples: int = 16, loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
-    "Score a run and the baselines (and the oracle, given the synthetic `world`) on `data_dir`; write `metrics.json` and plots."
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, out_dir=None, split: str = 'test',
+             n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
+             cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
+             max_train_records: int | None = None, ip_queries: int = 10, inverse_queries: int = 5, inverse_samples: int = 16,
+             loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
+    "Score a run and the baselines (and the oracle, given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
     import json, time
     from pathlib import Path
     import matplotlib.pyplot as plt
@@ -752,18 +972,18 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     def lap(name):
         now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
 
-    # data: the same probe rows the model trained on, and its held-out split
+    # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
-    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records, seed), load_rows(data_dir, 'test', max_test_records, seed)
+    if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
+    if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
+    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records, seed), load_rows(data_dir, split, max_test_records, seed)
     train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
-    scored = _probes_for(test, n_context, queries_per_probe, max_queries, seed)
+    proto = make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
     lap('load')
 
     # RTT: baselines, model, oracle on one protocol
     extra = ({'model': model_method} if model_method is not None else {}) | ({'oracle': Oracle(world)} if world is not None else {})
-    rtt = evaluate_rtt(train, scored, extra, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed,
-                       cold_start_queries=cold_start_queries)
-    context, queries, _ = make_protocol(scored, n_context=n_context, queries_per_probe=queries_per_probe, seed=seed)   # the same, again
+    rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries, n_boot=n_boot)
     plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
     lap('rtt')
 
@@ -774,19 +994,20 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         try: model, config = load_model(workdir)
         except FileNotFoundError: model = None
         if model is not None:
-            loss = loss_metrics(model, data_dir, 'test', batch_size=8, seq_len=config.seq_len, max_batches=loss_batches, seed=seed)
+            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config.seq_len, max_batches=loss_batches, seed=seed)
     lap('loss')
 
-    # IP completion and inverse search with the predictor
+    # IP completion and inverse search with the predictor, on each probe's first cut
     ip = inverse = None
+    first = proto.first_cuts()
     if predictor is not None and ip_queries:
-        ip = ip_metrics(predictor, queries, context, n_queries=ip_queries, seed=seed, history=train, progress=progress)
+        ip = ip_metrics(predictor, first.queries, first.context, n_queries=ip_queries, seed=seed, history=train, progress=progress)
     lap('ip')
     if predictor is not None and inverse_queries:
         truth = oracle_truth(world) if world is not None else pair_median_truth(test)
-        inverse = inverse_metrics(predictor, queries, context, truth=truth, n_queries=inverse_queries, n_samples=inverse_samples,
-                                  seed=seed, progress=progress)
-        inverse['truth'] = 'oracle' if world is not None else 'pair median in the test split'
+        inverse = inverse_metrics(predictor, first.queries, first.context, truth=truth, n_queries=inverse_queries,
+                                  n_samples=inverse_samples, seed=seed, progress=progress)
+        inverse['truth'] = 'oracle' if world is not None else f'pair median in the {split} split'
     lap('inverse')
 
     full_bits = loss['by_mode']['full']['bits_per_measurement'] if loss else None
@@ -794,14 +1015,23 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     lap('compression')
 
     if (workdir / 'metrics.jsonl').exists(): plt.close(plot_training_curve(workdir, out / 'training_curve.png'))
-    protocol = dict(rtt['protocol'], split='held-out probes' + (f", and time after {manifest['time_split']}" if manifest.get('time_split') else ''),
-                    time_split=manifest.get('time_split'), has_time_split=manifest.get('time_split') is not None,
+    protocol = dict(rtt['protocol'], split=f'{split} probes (held out from training)'
+                    + (f", and time after {manifest['time_split']}" if manifest.get('time_split') else ''),
+                    eval_split=split, time_split=manifest.get('time_split'), has_time_split=manifest.get('time_split') is not None,
+                    queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe, max_queries=max_queries, n_boot=n_boot,
                     train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
-                    test_records_total=manifest['splits']['test']['records'], test_measurements=len(test),
-                    test_probes_total=int(len(np.unique(test.src.astype(str)))), queries_per_probe=queries_per_probe, max_queries=max_queries,
-                    cold_start_queries_per_probe=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir))
-    metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS} for name, r in rtt['rtt'].items()}, loss=loss, ip=ip, inverse=inverse,
-                             compression=compression, cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds))
+                    test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
+                    test_probes_total=int(len(np.unique(test.src.astype(str)))),
+                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir))
+    if model_method is not None:
+        protocol['model_seconds'] = rtt['seconds']['model']
+        protocol['model_queries_per_s'] = len(proto.queries) / max(rtt['seconds']['model'], 1e-9)
+        if (used := rtt.get('model_context_used')) is not None:                # context measurements the model's window held
+            protocol['model_context'] = dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
+                                             n_context=n_context)
+    metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
+                             versus=rtt.get('versus'), loss=loss, ip=ip, inverse=inverse, compression=compression,
+                             cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
 
@@ -809,16 +1039,46 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
 def _f(v, fmt='.2f') -> str: return '–' if v is None else format(v, fmt)
 
 
+def _ci(r: dict, key: str, fmt: str = '.2f') -> str:
+    "`value [low, high]` of a score and its interval (`key` and `key` with _ms/_ci), '–' when absent."
+    v, ci = r.get(key), r.get(key.replace('_ms', '') + '_ci')
+    if v is None: return '–'
+    return f'{v:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(v, fmt)
+
+
 def format_metrics_table(metrics: dict) -> str:
-    "The metrics as markdown: a table of RTT errors per method, then the loss, IP, inverse and compression headlines."
-    rtt = metrics['rtt']
+    "The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP, inverse, compression."
+    rtt, proto = metrics['rtt'], metrics.get('protocol', {})
     order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
-    lines = ['| method | median AE (ms) | MAE (ms) | p50 rel | p90 rel | CRPS (ms) | calibration error | queries |',
-             '|---|---:|---:|---:|---:|---:|---:|---:|']
+    lines = []
+    if 'queries' in proto:
+        lines += [f"{proto['queries']:,} RTT queries ({proto.get('successful_queries', 0):,} answered) on {proto.get('test_probes')} "
+                  f"{proto.get('eval_split', 'test')} probes, {proto.get('cuts')} cuts of {proto.get('n_context')} context measurements"
+                  + (f"; the model answered {proto['model_queries_per_s']:.1f} queries/s" if proto.get('model_queries_per_s') else '')
+                  + (f", its window held a median of {proto['model_context']['median']:.0f} of the {proto['model_context']['n_context']} "
+                     f"context measurements ({proto['model_context']['share_full']:.0%} of queries all)" if proto.get('model_context') else '')
+                  + '.', '']
+    lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier (failures) | queries |',
+              '|---|---:|---:|---:|---:|---:|---:|---:|']
     for name in order:
         r = rtt[name]
-        lines.append(f"| {name} | {_f(r['median_ae_ms'])} | {_f(r['mae_ms'])} | {_f(r['p50_rel'], '.3f')} | {_f(r['p90_rel'], '.3f')} | "
-                     f"{_f(r.get('crps_ms'))} | {_f(r.get('calibration_error'), '.3f')} | {r['n']} |")
+        lines.append(f"| {name} | {_ci(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | {_ci(r, 'crps_ms')} | "
+                     f"{_f(r.get('calibration_error'), '.3f')} | {_f(r.get('brier'), '.4f')} | {r['n']} |")
+    slices = [k for k in SLICE_NAMES if any(rtt[n].get('by', {}).get(k, {}).get('n') for n in rtt)]
+    counts = proto.get('slice_queries', {})
+    for title, key in (('Median absolute error (ms) [95% CI] by slice', 'median_ae_ms'), ('CRPS (ms) [95% CI] by slice', 'crps_ms')):
+        if not slices: break
+        lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
+                  '|---|' + '---:|' * len(slices)]
+        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |' for name in order]
+    if (versus := metrics.get('versus')):
+        lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
+                  '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
+                  '|---|' + '---:|' * (len(slices) + 2)]
+        fmt = lambda r: '–' if r is None else f'{r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]'
+        for other, by in versus.items():
+            lines.append(f'| {other} | ' + ' | '.join(fmt(by.get(k, {}).get('median_ae')) for k in ['all'] + slices)
+                         + f" | {fmt(by.get('all', {}).get('crps'))} |")
     lines.append('')
     if (loss := metrics.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())

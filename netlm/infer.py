@@ -347,6 +347,7 @@ class Predictor:
     def rtt_groups(self, groups) -> list[list[RTTDistribution]]:
         "Distributions for groups of queries that share a context: `groups` is [(context, [(src, dst, t), ...]), ...]."
         built = [self._group(context, pairs) for context, pairs in groups]
+        self._context_sizes = [sum(t == MEASUREMENT_START for t in trunk) for trunk, _ in built]   # what the window held
         if self.tree is not None: return rtt_groups(self.tree, [b[0] for b in built], [b[1] for b in built])
         flat = iter(rtt_distributions(self.decoder, [trunk + q for trunk, qs in built for q in qs]))   # one prompt per query
         return [[next(flat) for _ in qs] for _, qs in built]
@@ -377,8 +378,9 @@ class Predictor:
         members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
         dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])
                                  for key, m in zip(keys, members)])
-        out = [None] * len(queries)
-        for m, ds in zip(members, dists):
+        out, self.context_used = [None] * len(queries), np.zeros(len(queries), np.int64)
+        for m, ds, used in zip(members, dists, self._context_sizes):
+            self.context_used[m] = used
             for i, d in zip(m, ds): out[i] = d
         return out
 
@@ -410,12 +412,19 @@ class Predictor:
 
 # %% ../nbs/12_infer.ipynb #c031
 class ModelMethod(Baseline):
-    "The model as an evaluation method: quantiles of its predicted RTT distributions."
+    "The model as an evaluation method: quantiles and failure probabilities of its predicted RTT distributions."
     name = 'model'
 
-    def __init__(self, predictor: Predictor): self.predictor = predictor
+    def __init__(self, predictor: Predictor):
+        self.predictor, self.context_used = predictor, None
 
     def fit(self, train): return self
 
-    def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
-        return np.stack([d.quantile(levels) for d in self.predictor.predict_many(queries, context)])
+    def answer(self, queries, context=None, levels=QUANTILE_GRID):
+        dists = self.predictor.predict_many(queries, context)
+        self.context_used = self.predictor.context_used       # context measurements in each query's prompt
+        return np.stack([d.quantile(levels) for d in dists]), np.array([d.p_fail for d in dists])
+
+    def quantiles(self, queries, context=None, levels=QUANTILE_GRID): return self.answer(queries, context, levels)[0]
+
+    def p_fail(self, queries, context=None): return self.answer(queries, context, (0.5,))[1]

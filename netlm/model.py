@@ -56,6 +56,9 @@ PRESETS = {
     'netlm-deep': ModelConfig(d_model=576, n_layers=24, n_heads=9, mlp_dim=1792),
     # For tests and the quickstart on a CPU: 0.7M parameters, ~10k tokens/s on 2 CPU cores at 8 x 256.
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
+    # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.train.RECIPES['cpu-small']):
+    # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
+    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024, dropout=0.0, dtype='float32'),
 }
 
 

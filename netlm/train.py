@@ -35,13 +35,13 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_
                              TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, encode_batch, rtt_code, timestamp_fields)
 
 # %% auto #0
-__all__ = ['FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'read_config_file', 'parse_settings', 'config_from_args', 'target_fields',
-           'synthetic_row', 'synthetic_dataset', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
-           'TrainState', 'init_state', 'abstract_state', 'crc32c', 'EventWriter', 'read_events', 'MetricsLog',
-           'read_metrics', 'summarize', 'NonFiniteLoss', 'checkpoint_manager', 'save_checkpoint', 'checkpoint_config',
-           'restore_checkpoint', 'load_model', 'StopRequest', 'make_batches', 'eval_split', 'evaluate', 'train',
-           'bench_train']
+__all__ = ['RECIPES', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
+           'config_from_args', 'target_fields', 'synthetic_row', 'synthetic_dataset', 'init_distributed', 'data_mesh',
+           'replicated', 'shard_batch', 'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics',
+           'field_weight', 'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'crc32c', 'EventWriter',
+           'read_events', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss', 'checkpoint_manager',
+           'save_checkpoint', 'checkpoint_config', 'restore_checkpoint', 'load_model', 'StopRequest', 'make_batches',
+           'eval_split', 'evaluate', 'train', 'steps_for_minutes', 'bench_train']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ class TrainConfig:
     eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else 'test'
     sampler: dict = dataclasses.field(default_factory=dict)   # netlm.sampler.SamplerConfig fields (seq_len comes from here)
     field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)          # loss weight per FIELD_NAMES field (the result token goes with rtt)
+    max_minutes: float | None = None   # stop (and save) once this run has trained this long, whatever `steps` says
 
     def __post_init__(self):
         if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
@@ -98,8 +99,8 @@ class TrainConfig:
         return cls(**d)
 
 # %% ../nbs/09_train.ipynb #c007
-def _convert(key: str, value, annotation: str):
-    "`value` (a string from the command line, or a JSON/TOML value) as the type `annotation` names."
+def convert_setting(key: str, value, annotation: str):
+    "`value` (a string from the command line, or a JSON/TOML value) as the type `annotation` names (every key=value parser's converter)."
     types = [t.strip() for t in annotation.split('|')]
     if not isinstance(value, str): return tuple(value) if types[0] == 'tuple' and isinstance(value, list) else value
     if 'None' in types and value.lower() in ('none', 'null'): return None
@@ -134,19 +135,19 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
         if key is None or key.startswith('sampler.'):
             for name, v in (value.items() if key is None else [(key[len('sampler.'):], value)]):
                 if name not in sampler_fields: raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
-                sampler[name] = _convert(f'sampler.{name}', v, sampler_fields[name])
+                sampler[name] = convert_setting(f'sampler.{name}', v, sampler_fields[name])
             continue
         if key.startswith('model.'):
             name = key[len('model.'):]
             if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
-            model[name] = _convert(key, value, model_fields[name]); continue
+            model[name] = convert_setting(key, value, model_fields[name]); continue
         if key not in fields or key in ('model', 'sampler'):
             raise ValueError(f'unknown setting {key!r}: known are {", ".join(k for k in fields if k not in ("model", "sampler"))}, '
                              'model.<name>, sampler.<name>')
-        top[key] = _convert(key, value, fields[key])
+        top[key] = convert_setting(key, value, fields[key])
     for name, value in model.items():
         if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
-        model[name] = _convert(f'model.{name}', value, model_fields[name])
+        model[name] = convert_setting(f'model.{name}', value, model_fields[name])
     if 'preset' in top and top['preset'] != config.preset:
         config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
     base_model = config.model
@@ -176,10 +177,19 @@ def parse_settings(items) -> dict:
     return settings
 
 
+# Training settings that go with a model preset (a recipe): applied before a config file and key=value overrides.
+RECIPES = {
+    # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
+    'cpu-small': dict(batch_size=8, seq_len=1024, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
+                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=0.5)),
+}
+
+
 def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None) -> TrainConfig:
-    "A `TrainConfig` from a preset, then a config file, then `key=value` overrides (strings are converted)."
+    "A `TrainConfig` from a preset (and its recipe), then a config file, then `key=value` overrides (strings are converted)."
     from_file = read_config_file(config_file) if config_file else {}
-    config = TrainConfig(preset=preset or from_file.get('preset', 'netlm-95m'))
+    name = preset or from_file.get('preset', 'netlm-95m')
+    config = _apply(TrainConfig(preset=name), RECIPES.get(name, {}))
     return _apply(_apply(config, {k: v for k, v in from_file.items() if k != 'preset'}), overrides or {})
 
 # %% ../nbs/09_train.ipynb #c012
@@ -744,6 +754,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
                     if config.progress == 'log' and lead: print(_log_line(record), flush=True)
                     timer['t'] = time.perf_counter()
 
+                if config.max_minutes is not None and time.time() - t_start > 60 * config.max_minutes: stop.request('max_minutes')
                 stopping = stop.should_stop(step)
                 if step % config.ckpt_every == 0 or step == config.steps or stopping:
                     _check_finite(pending, manager)
@@ -764,6 +775,22 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
                 eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
                 tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'),
                 checkpoint_step=latest, seconds=time.time() - t_start)
+
+# %% ../nbs/09_train.ipynb #c060
+def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6) -> int:
+    "How many steps of `config` fit in `minutes` here: a few timed steps on its own data, plus its evaluations' share."
+    _check_config(config)
+    mesh = data_mesh()
+    state = init_state(config, mesh)
+    data = make_batches(config, 'train')
+    batches = [shard_batch(next(data), mesh) for _ in range(probe_steps + 1)]
+    jax.block_until_ready(state.train_step(batches[0], 0))                 # compilation, not counted
+    t0 = time.perf_counter()
+    for i, batch in enumerate(batches[1:]): metrics = state.train_step(batch, i + 1)
+    jax.block_until_ready(metrics)
+    per_step = (time.perf_counter() - t0) / probe_steps
+    eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
+    return max(1, int(60 * minutes / (per_step * (1 + eval_share))))
 
 # %% ../nbs/09_train.ipynb #c055
 def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = None, seq_len: int | None = None,
