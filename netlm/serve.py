@@ -13,12 +13,13 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-# The one place this module imports the stages below it (their names move with the module layout of issue 16).
+# The one place this module imports the stages below it (their names move with the module layout of issue 16);
+# only netlm.cli.find_world is imported where it is used, in `_find_world`, since the CLI imports this module.
 from .evaluate import QUANTILE_GRID, DestinationFrequency, Measurements, by_source, default_baselines, load_split
 from .infer import Predictor, parse_ip_prefix
 
@@ -866,6 +867,8 @@ def cmd_serve(args) -> dict:
     import uvicorn
     t0 = time.time()
     if args.data is not None and not Path(args.data).exists(): raise FileNotFoundError(f'{args.data}: no such file or directory')
+    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1), ('--timeout', args.timeout, 0.1)):
+        if not value >= low: raise ValueError(f'{name} must be at least {low}, got {value}')
     check_port(args.host, args.port)
     demo = Demo.load(args.workdir, args.data, context_size=args.context_size,
                      limits=Limits(max_destinations=args.max_destinations, seconds=args.timeout))
