@@ -462,7 +462,7 @@ class Protocol:
 
 
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
-                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1) -> Protocol:
+                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1, unseen_per_cut: int = 5) -> Protocol:
     "Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at `max_queries`."
     rng = np.random.default_rng(seed)
     order = np.lexsort((test.t, test.src.astype(str)))
@@ -480,13 +480,17 @@ def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int 
         kept, total = [], 0
         for cut in sorted(cuts, key=lambda c: c[3]):
             if total >= max_queries: break
-            kept.append(cut); total += min(queries_per_cut, cut[1] - cut[2])
+            kept.append(cut); total += min(queries_per_cut + unseen_per_cut, cut[1] - cut[2])
         cuts = kept
     cuts.sort(key=lambda c: (c[0], c[2]))
     ctx_idx, q_idx, ctx_group, q_group = [], [], [], []
     for g, (a, b, cut, _) in enumerate(cuts):
         ctx_idx.append(order[cut - n_context:cut]); ctx_group.append(np.full(n_context, g))
         q = order[cut:min(cut + queries_per_cut, b)]
+        if unseen_per_cut:   # and the next measurements of the probe to destinations its context does not hold
+            later = order[cut + len(q):b]
+            later = later[~np.isin(test.dst[later].astype(str), test.dst[order[cut - n_context:cut]].astype(str))]
+            q = np.concatenate([q, later[:unseen_per_cut]])
         q_idx.append(q); q_group.append(np.full(len(q), g))
     ctx, q = test[np.concatenate(ctx_idx)], test[np.concatenate(q_idx)]
     ctx.group, q.group = np.concatenate(ctx_group), np.concatenate(q_group)
