@@ -554,7 +554,8 @@ def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: st
         detail = f'{type(e).__name__}: {e}'.splitlines()[0][:200]
         report.results_read += 1
         report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail, 'results_not_written': file_report.results_read}])
-        report.warn(f'{path}: damaged or cut short ({detail}); none of the {file_report.results_read:,} results read from it is written')
+        read = f' ({file_report.results_read:,} results had been read from it before the damage showed)' if file_report.results_read else ''
+        report.warn(f'{path}: damaged or cut short ({detail}); nothing from this file is written{read}')
         return
     output.commit()
     file_report.count(stats)

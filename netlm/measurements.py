@@ -49,8 +49,7 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
     for field in schema:
         kinds = _COLUMN_KINDS.get(field.name)
         if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):   # an optional column may be all null
-            raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))} '
-                             f'(as {MEASUREMENT_SCHEMA.field(field.name).type})')
+            raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))}')
 
 # %% ../nbs/01_measurements.ipynb #c013
 RESULT_REASONS = ('bad_json', 'file_damaged', 'not_a_result', 'not_ping', 'bad_msm_id', 'bad_prb_id', 'bad_size',
