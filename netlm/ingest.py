@@ -539,7 +539,7 @@ def _output_path(out, files) -> Path:
     except OSError as e: raise ValueError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
     return out
 
-
+# %% ../nbs/03_ingest.ipynb #c082
 def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int, check: dict, on_read):
     "Read one file into `output` as one transaction: its counts join `report` only when it was read to its end."
     file_report, stats, source = IngestReport(report.max_samples), {}, JSONFile(path, on_read=on_read)
