@@ -17,27 +17,30 @@ from flax import nnx
 from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
-__all__ = ['ATTENTION_IMPLEMENTATIONS', 'PRESETS', 'ModelConfig', 'attention_implementation', 'rope', 'segment_mask', 'attention',
-           'attention_trains', 'Attention', 'MLP', 'Block', 'Transformer', 'abstract_model', 'param_count',
-           'param_count_formula', 'flops_per_token']
+__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'ModelConfig', 'attention_implementation', 'rope',
+           'segment_mask', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block', 'Transformer',
+           'abstract_model', 'param_count', 'param_count_formula', 'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'cudnn', 'pallas')
+ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm')
 
 
 @dataclass(frozen=True)
 class ModelConfig:
-    "Shape and numerics of the transformer (seed 004, section 3.2)."
+    "Shape and numerics of the transformer (seed 004, section 3.2): the architecture, then the run settings."
+    # the architecture: what the weights are (`ARCHITECTURE`; a checkpoint must match it)
     vocab_size: int = VOCAB_SIZE
     d_model: int = 640          # embedding width
     n_layers: int = 20
     n_heads: int = 10
     head_dim: int = 64
     mlp_dim: int = 2048         # 3.2x d_model: small on purpose (seed 004, 3.3)
-    max_len: int = 1024         # the context length the model is built for (RoPE needs no table)
-    dropout: float = 0.1        # on the embeddings and on each residual branch
     rope_base: float = 10_000.0
     norm: str = 'rms'           # 'rms' (RMSNorm) or 'layer' (LayerNorm)
+    # run settings: how the weights are run (free to change on resume or at inference)
+    max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
+    dropout: float = 0.1        # on the embeddings and on each residual branch
     dtype: str = 'bfloat16'     # compute dtype; parameters are always float32
     attention: str = 'auto'     # 'auto', 'xla', 'cudnn' or 'pallas'
 
@@ -46,6 +49,10 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise ValueError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise ValueError(f'head_dim {self.head_dim} must be even for RoPE')
+
+    def architecture(self) -> dict:
+        "The fields that define the weights (`ARCHITECTURE`), as a dict."
+        return {name: getattr(self, name) for name in ARCHITECTURE}
 
 
 PRESETS = {
@@ -115,7 +122,9 @@ def attention_trains(implementation: str, n_heads: int, head_dim: int, dtype: st
         with jax.ensure_compile_time_eval():   # run now, even when called while a model is being traced
             jax.block_until_ready(jax.jit(jax.grad(loss, argnums=(0, 1, 2)))(x, x, x))
         return True
-    except Exception:   # an unsupported configuration raises at lowering, compilation or run time
+    except (ValueError, NotImplementedError, RuntimeError):
+        # what jax raises for an unsupported configuration: ValueError/NotImplementedError from its cuDNN checks,
+        # RuntimeError for no cuDNN, jax.errors.JaxRuntimeError (a RuntimeError) at compilation or run time
         return False
 
 # %% ../nbs/07_model.ipynb #c019
