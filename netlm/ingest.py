@@ -33,7 +33,7 @@ from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, check
 # %% auto #0
 __all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE',
            'parse_result', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
-           'open_text', 'BadJSON', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
+           'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
            'results_table', 'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
 
 # %% ../nbs/03_ingest.ipynb #c012
@@ -291,6 +291,10 @@ def open_text(path):
 class BadJSON(str):
     "The decoder's message for a line or element that is not JSON (yielded in its place, never raised)."
 
+
+class DamagedFile(Exception):
+    "A compressed input that is corrupt or cut short: raised by `JSONFile` in place of the decompressor's error."
+
 # %% ../nbs/03_ingest.ipynb #c045
 def _stream_values(text, buf: str, on_read):
     "(element number, value) of the elements of top-level JSON arrays and of other top-level values, chunk by chunk."
@@ -334,28 +338,32 @@ class JSONFile:
         self.on_read(self.bytes_read)
 
     def __iter__(self):
-        "(position, value or BadJSON) pairs."
+        "(position, value or BadJSON) pairs; `DamagedFile` if decompression fails (errors of the caller's own work pass through)."
         self._raw, text = open_text(self.path)
         with self._raw, text:
-            head, lines_before = text.read(min(_CHUNK_CHARS, 1 << 16)), 0
-            while head and not head.strip():            # leading blank space: skip it, counting its lines
-                lines_before += head.count('\n'); head = text.read(min(_CHUNK_CHARS, 1 << 16))
-            start = head.lstrip()
-            if start.startswith('[') or start.split('\n', 1)[0].strip() == '{':
-                self.unit = 'element'
-                yield from _stream_values(text, head, self._read)
-            elif start:
-                self.unit, loads, line_no = 'line', json.loads, lines_before
-                for line in itertools.chain(io.StringIO(head + text.readline()), text):
-                    line_no += 1
-                    try:
-                        value = loads(line)
-                    except (ValueError, RecursionError) as e:
-                        if not line.strip(): continue
-                        value = BadJSON(str(e))
-                    yield line_no, value
-                    if not line_no & 0xFFF: self._read()
-            self._read()
+            try: yield from self._values(text)
+            except DECOMPRESSION_ERRORS as e: raise DamagedFile(f'{type(e).__name__}: {e}'.splitlines()[0][:200]) from e
+
+    def _values(self, text):
+        head, lines_before = text.read(min(_CHUNK_CHARS, 1 << 16)), 0
+        while head and not head.strip():            # leading blank space: skip it, counting its lines
+            lines_before += head.count('\n'); head = text.read(min(_CHUNK_CHARS, 1 << 16))
+        start = head.lstrip()
+        if start.startswith('[') or start.split('\n', 1)[0].strip() == '{':
+            self.unit = 'element'
+            yield from _stream_values(text, head, self._read)
+        elif start:
+            self.unit, loads, line_no = 'line', json.loads, lines_before
+            for line in itertools.chain(io.StringIO(head + text.readline()), text):
+                line_no += 1
+                try:
+                    value = loads(line)
+                except (ValueError, RecursionError) as e:
+                    if not line.strip(): continue
+                    value = BadJSON(str(e))
+                yield line_no, value
+                if not line_no & 0xFFF: self._read()
+        self._read()
 
 # %% ../nbs/03_ingest.ipynb #c052
 class IngestReport:
@@ -543,15 +551,15 @@ def _output_path(out, files) -> Path:
 def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int, check: dict, on_read):
     "Read one file into `output` as one transaction: its counts join `report` only when it was read to its end."
     file_report, stats, source = IngestReport(report.max_samples), {}, JSONFile(path, on_read=on_read)
+    try: open(path, 'rb').close()
+    except OSError as e: raise ValueError(f'ingest input {path}: {e.strerror or e}') from None
     buffer = _RowBuffer(file_report, source, chunk_rows, **check)
     try:
         _parse_values(buffer, source, rtt, per_packet, stats, lambda: output.add(buffer.flush()))
         output.add(buffer.flush())
-    except DECOMPRESSION_ERRORS as e:
-        if isinstance(e, (FileNotFoundError, PermissionError, IsADirectoryError)):
-            raise ValueError(f'ingest input {path}: {e.strerror or e}') from None
+    except DamagedFile as e:                             # only reading raises it: an error of the output is no damage
         output.rollback()
-        detail = f'{type(e).__name__}: {e}'.splitlines()[0][:200]
+        detail = str(e)
         report.results_read += 1
         report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail, 'results_not_written': file_report.results_read}])
         read = f' ({file_report.results_read:,} results had been read from it before the damage showed)' if file_report.results_read else ''
