@@ -17,9 +17,9 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
-           'add_ingest', 'cmd_preprocess', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'find_world',
-           'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict', 'write_report',
-           'cmd_quickstart', 'add_quickstart', 'build_parser', 'run', 'main']
+           'add_ingest', 'cmd_preprocess', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'evaluate_run',
+           'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict', 'write_report', 'cmd_quickstart',
+           'add_quickstart', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -216,19 +216,9 @@ def add_train(sub):
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
-def find_world(data_dir):
-    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data."
-    from netlm.preprocess import load_manifest
-    from netlm.synth import World
-    for src in load_manifest(data_dir).get('source', []):
-        for folder in (Path(src).parent, Path(src)):
-            if (folder / 'world.json').is_file(): return World.load(folder)
-    return None
-
-
 def evaluate_run(workdir, data_dir, *, world=None, **kwargs) -> dict:
     "Score the run in `workdir` and the baselines (and the oracle, on synthetic data) on `data_dir`; writes WORKDIR/eval/."
-    from netlm.evaluate import run_eval
+    from netlm.evaluate import find_world, run_eval
     from netlm.infer import ModelMethod, Predictor
     predictor = Predictor.from_checkpoint(workdir)
     world = world if world is not None else find_world(data_dir)

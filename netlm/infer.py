@@ -12,12 +12,14 @@ import numpy as np
 
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6,
                              VOCAB_SIZE, encode_measurement, encode_rtt, ip_bytes, rtt_code_ms)
-from .evaluate import QUANTILE_GRID, Baseline, Measurements
+from .measurements import Measurements
+from .baselines import QUANTILE_GRID, Baseline
 
 # %% auto #0
-__all__ = ['RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout', 'tree_mask',
-           'model_tree_logprobs', 'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel', 'parse_ip_prefix',
-           'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod']
+__all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'EXPORT_FUNCTIONS', 'RTTDistribution', 'encode_context', 'query_prefix', 'Decoder',
+           'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
+           'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor',
+           'ModelMethod', 'file_sha256', 'manifest_checksum', 'read_export', 'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -53,10 +55,9 @@ class RTTDistribution:
 
 # %% ../nbs/12_infer.ipynb #c009
 def _as_records(context) -> list[dict]:
+    "A context as a list of measurement dicts (from `Measurements`, a list of dicts, or None)."
     if context is None: return []
-    if isinstance(context, Measurements):
-        return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(context.src, context.dst, context.t, context.rtt_ms)]
-    return [dict(m) for m in context]
+    return context.to_records() if isinstance(context, Measurements) else [dict(m) for m in context]
 
 
 def encode_context(context, budget: int, last_t=None) -> tuple[list[int], int | None]:
@@ -428,3 +429,106 @@ class ModelMethod(Baseline):
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID): return self.answer(queries, context, levels)[0]
 
     def p_fail(self, queries, context=None): return self.answer(queries, context, (0.5,))[1]
+
+# %% ../nbs/12_infer.ipynb #c044
+EXPORT_FORMAT, EXPORT_VERSION = 'netlm-export', 1
+EXPORT_FUNCTIONS = ('next_logprobs', 'tree_logprobs')     # the two functions a Predictor needs, one file each
+
+
+def file_sha256(path) -> str:
+    "Hex sha256 of a file's bytes (read in 1 MiB blocks)."
+    import hashlib
+    digest = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for block in iter(lambda: f.read(1 << 20), b''): digest.update(block)
+    return digest.hexdigest()
+
+
+def manifest_checksum(manifest: dict) -> str:
+    "sha256 of a manifest's content without its own `checksum` field (canonical JSON)."
+    import hashlib, json
+    body = {k: v for k, v in manifest.items() if k != 'checksum'}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def read_export(path) -> dict:
+    "The manifest of the exported model in directory `path`, after checking it and every file it lists (size, sha256)."
+    import json
+    from pathlib import Path
+    path = Path(path)
+    if not path.exists(): raise FileNotFoundError(f'{path}: no such file or directory')
+    if not path.is_dir(): raise NotADirectoryError(f'{path}: not a directory (an exported model is the directory `netlm export` writes)')
+    where = path / 'manifest.json'
+    if not where.is_file(): raise FileNotFoundError(f'{where}: missing, so {path} is not a model from `netlm export`')
+    try: manifest = json.loads(where.read_bytes())
+    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ValueError(f'{where}: damaged (not JSON: {e})') from None
+    if not isinstance(manifest, dict) or manifest.get('format') != EXPORT_FORMAT: raise ValueError(f'{where}: not a netlm export manifest')
+    if manifest.get('version') != EXPORT_VERSION:
+        raise ValueError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
+    if manifest.get('checksum') != manifest_checksum(manifest): raise ValueError(f'{where}: damaged or edited (its checksum does not match its content)')
+    for name, info in manifest['files'].items():
+        file = path / name
+        if Path(name).name != name: raise ValueError(f'{where}: file name {name!r} is not a plain name')
+        if not file.is_file(): raise FileNotFoundError(f'{file}: missing from the exported model')
+        if file.stat().st_size != info['bytes']:
+            raise ValueError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
+        if file_sha256(file) != info['sha256']: raise ValueError(f'{file}: damaged (its sha256 does not match the manifest)')
+    return manifest
+
+# %% ../nbs/12_infer.ipynb #c046
+@dataclass
+class ExportedModel:
+    "An exported model, loaded: its `next_logprobs` and `tree_logprobs` functions, its manifest and the device it runs on."
+    next_logprobs: object
+    tree_logprobs: object
+    manifest: dict
+    device: object
+
+
+def _export_device(platforms, where):
+    import jax
+    default = {'gpu': 'cuda'}.get(jax.default_backend(), jax.default_backend())
+    if default in platforms: return jax.devices()[0]
+    if 'cpu' in platforms: return jax.devices('cpu')[0]
+    raise ValueError(f"{where}: exported for {', '.join(platforms)}, but this machine runs JAX on {default}")
+
+
+def load_export(path) -> ExportedModel:
+    "The functions of a model written by `netlm export` in directory `path`, checked first (`read_export`); needs NumPy and JAX only."
+    import jax
+    from pathlib import Path
+    path = Path(path)
+    manifest = read_export(path)
+    where = path / manifest['params']['file']
+    with np.load(where, allow_pickle=False) as stored:
+        params = {name: stored[name] for name in stored.files}
+    arrays = manifest['params']['arrays']
+    for name, spec in arrays.items():
+        if name not in params or list(params[name].shape) != spec['shape'] or str(params[name].dtype) != spec['dtype']:
+            raise ValueError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
+    if set(params) - set(arrays): raise ValueError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
+    device = _export_device(manifest['platforms'], path / 'manifest.json')
+    params = jax.device_put(params, device)
+    calls = {}
+    for name in EXPORT_FUNCTIONS:
+        file = path / manifest['functions'][name]
+        try: calls[name] = jax.jit(jax.export.deserialize(bytearray(file.read_bytes())).call)
+        except Exception as e:   # a file from another JAX whose serialization this one cannot read
+            raise ValueError(f'{file}: JAX {jax.__version__} cannot read it ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ""})') from None
+    put = lambda a: jax.device_put(np.asarray(a, bool if np.asarray(a).dtype == bool else np.int32), device)
+    return ExportedModel(lambda tokens, lengths: np.asarray(calls['next_logprobs'](params, put(tokens), put(lengths))),
+                         lambda *arrays: np.asarray(calls['tree_logprobs'](params, *map(put, arrays))), manifest, device)
+
+# %% ../nbs/12_infer.ipynb #c047
+from fastcore.basics import patch
+
+@patch(cls_method=True)
+def from_export(cls: Predictor, path, batch_size: int | None = None) -> Predictor:
+    "The Predictor of a model exported by `netlm export` (nbs/15_export.ipynb): answers like `from_checkpoint`, without the training stack."
+    model = load_export(path)
+    cpu = model.device.platform == 'cpu'
+    if batch_size is None: batch_size = 16 if cpu else 64         # as `from_checkpoint`
+    predictor = cls(model.next_logprobs, seq_len=model.manifest['seq_len'], batch_size=batch_size,
+                    tree_logprobs=model.tree_logprobs, rows_per_call=4 if cpu else 32)
+    predictor.manifest = model.manifest
+    return predictor

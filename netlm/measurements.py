@@ -5,11 +5,15 @@
 # %% ../nbs/01_measurements.ipynb #c004
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'ROW_REASONS', 'REJECT_REASONS',
-           'REJECT_MEANINGS', 'check_columns']
+           'REJECT_MEANINGS', 'check_columns', 'Measurements', 'node_ids', 'by_source']
 
 # %% ../nbs/01_measurements.ipynb #c006
 MEASUREMENT_SCHEMA = pa.schema([
@@ -80,3 +84,75 @@ REJECT_MEANINGS = {
     'rtt_negative': 'a negative RTT other than the -1.0 of a failed ping',
     'rtt_outlier': 'an RTT above the ingest limit (max_rtt_ms, 60 s by default)',
     'rtt_beyond_codec': 'an RTT at or above the tokenizer\'s RTT code range (~51 days)'}
+
+# %% ../nbs/01_measurements.ipynb #c100
+@dataclass
+class Measurements:
+    "Columns of measurements: `src`, `dst` (text), `t` (epoch s, int64), `rtt_ms` (-1.0 failed), optionally a context `group` (int64)."
+    src: np.ndarray
+    dst: np.ndarray
+    t: np.ndarray
+    rtt_ms: np.ndarray
+    group: np.ndarray | None = None   # the evaluation's context of each measurement, when a source has several
+
+    def __post_init__(self):
+        self.src, self.dst = np.asarray(self.src, dtype=object), np.asarray(self.dst, dtype=object)
+        self.t, self.rtt_ms = np.asarray(self.t, np.int64), np.asarray(self.rtt_ms, np.float64)
+        if self.group is not None: self.group = np.asarray(self.group, np.int64)
+        if not len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms) == (len(self.t) if self.group is None else len(self.group)):
+            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms {len(self.rtt_ms)}'
+                             + ('' if self.group is None else f', group {len(self.group)}'))
+
+    def __len__(self): return len(self.t)
+
+    def to_records(self) -> list[dict]:
+        "The measurements as dicts `src, dst, rtt_ms, t` (a predictor's context as a list; a loop per measurement)."
+        return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
+
+    def __getitem__(self, idx) -> 'Measurements':
+        return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx], None if self.group is None else self.group[idx])
+
+    @property
+    def ok(self) -> np.ndarray:
+        "Mask of successful pings."
+        return self.rtt_ms >= 0
+
+    @classmethod
+    def concat(cls, parts) -> 'Measurements':
+        "One `Measurements` of several (groups kept only if every part has them)."
+        parts = list(parts)
+        group = np.concatenate([p.group for p in parts]) if parts and all(p.group is not None for p in parts) else None
+        return cls(*(np.concatenate([getattr(p, k) for p in parts]) for k in ('src', 'dst', 't', 'rtt_ms')), group)
+
+    @classmethod
+    def from_table(cls, table: pa.Table) -> 'Measurements':
+        "From a measurement table with the seed schema (`src_addr`, `dst_addr`, `event_time`, `rtt`)."
+        t = pc.cast(table['event_time'], pa.timestamp('s', tz='UTC')) if pa.types.is_timestamp(table['event_time'].type) else table['event_time']
+        return cls(table['src_addr'].to_numpy(zero_copy_only=False), table['dst_addr'].to_numpy(zero_copy_only=False),
+                   pc.cast(t, pa.int64()).to_numpy(), table['rtt'].to_numpy(zero_copy_only=False))
+
+# %% ../nbs/01_measurements.ipynb #c101
+def node_ids(*columns, vocabulary=None) -> tuple[list[np.ndarray], np.ndarray]:
+    "Integer ids for address columns over one shared vocabulary (extended by unseen addresses), and the vocabulary."
+    vocabulary = np.asarray([] if vocabulary is None else vocabulary, dtype=object)
+    # from an object array: pyarrow converts a NumPy unicode array of more than ~400k addresses into a
+    # ChunkedArray, whose dictionary encoding has no single `indices`
+    allv = pa.array(np.concatenate([vocabulary, *columns]).astype(str).astype(object), type=pa.string())
+    enc = allv.dictionary_encode()
+    # keep the existing vocabulary's ids stable: dictionary_encode numbers values by first appearance
+    ids = enc.indices.to_numpy()
+    new_vocab = np.asarray(enc.dictionary.to_pylist(), dtype=object)
+    out, off = [], len(vocabulary)
+    for c in columns:
+        out.append(ids[off:off + len(c)].astype(np.int64)); off += len(c)
+    return out, new_vocab
+
+# %% ../nbs/01_measurements.ipynb #c017
+def by_source(m: Measurements | None) -> dict:
+    "Measurements split by source address, each in time order: {src: Measurements} (a loop per source)."
+    if m is None or not len(m): return {}
+    src = m.src.astype(str)
+    order = np.lexsort((m.t, src))
+    s = src[order]
+    bounds = np.flatnonzero(np.r_[True, s[1:] != s[:-1], True])
+    return {s[a]: m[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}

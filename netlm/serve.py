@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-# The one place this module imports the stages below it (their names move with the module layout of issue 16);
-# only netlm.cli.find_world is imported where it is used, in `_find_world`, since the CLI imports this module.
-from .evaluate import QUANTILE_GRID, DestinationFrequency, Measurements, by_source, default_baselines, load_split
+from .measurements import Measurements, by_source
+from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
 from .infer import Predictor, parse_ip_prefix
+from .evaluate import find_world, load_split
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'PAGE', 'CHROMIUM_FLAGS', 'DemoData', 'load_demo_data', 'Limits',
@@ -43,9 +43,7 @@ class DemoData:
 def _find_world(path: Path):
     "The synthetic world behind `path` (a probe-row directory or a measurement Parquet), or None."
     from netlm.synth import World
-    if (path / 'manifest.json').is_file():
-        from netlm.cli import find_world            # here, not at the top: the CLI imports this module
-        return find_world(path)
+    if (path / 'manifest.json').is_file(): return find_world(path)
     folder = path if path.is_dir() else path.parent
     return World.load(folder) if (folder / 'world.json').is_file() else None
 
