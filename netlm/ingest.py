@@ -125,12 +125,16 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
     if t is None: return 'no_time'
     t = _num(t)
     if t is None or not 0 <= t < _MAX_TIME_S: return 'bad_time'
-    size, ok = _optional_int(r, 'size')
-    if not ok: return 'bad_size'
-    prb_id, ok = _optional_int(r, 'prb_id')
-    if not ok: return 'bad_prb_id'
+    size, prb_id, af = r.get('size'), r.get('prb_id'), r.get('af')
+    if size is not None and (size.__class__ is not int or not 0 <= size < _INT64):    # the common case costs one test
+        size, ok = _optional_int(r, 'size')
+        if not ok: return 'bad_size'
+    if prb_id is not None and (prb_id.__class__ is not int or not 0 <= prb_id < _INT64):
+        prb_id, ok = _optional_int(r, 'prb_id')
+        if not ok: return 'bad_prb_id'
+    if af != 4 and af != 6: af = _family(r)
     head = (msm_id, int(t), _addr(r.get('src_addr') or r.get('srcaddr')), _addr(r.get('from')),
-            _addr(r.get('dst_addr') or r.get('addr')), _family(r))
+            _addr(r.get('dst_addr') or r.get('addr')), af)
     packets = r.get('result')
     if packets.__class__ is list and packets:
         replies, outcome, dups, bad = [], [], 0, ()
