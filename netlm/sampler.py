@@ -9,6 +9,7 @@ import bisect
 import json
 import math
 import random
+import os
 import socket
 import time
 from dataclasses import dataclass
@@ -26,8 +27,8 @@ from .preprocess import ARRAY_RECORD_OPTIONS, DEFAULT_COMPRESSION, ProbeRow, enc
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'random_probe_rows',
            'write_probe_rows', 'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts',
            'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle',
-           'PackedBatchIterDataset', 'shard_paths', 'probe_index', 'make_dataset', 'batch_contexts', 'context_probe',
-           'reference_measurements', 'reference_contexts', 'bench_sampler']
+           'PackedBatchIterDataset', 'shard_paths', 'ShardSource', 'open_shards', 'probe_index', 'make_dataset',
+           'batch_contexts', 'context_probe', 'reference_measurements', 'reference_contexts', 'bench_sampler']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -468,19 +469,87 @@ class PackedBatchIterDataset(grain.IterDataset):
     def __str__(self): return f'PackedBatchIterDataset(batch_size={self._args[0]}, seq_len={self._args[1]})'
 
 # %% ../nbs/06_sampler.ipynb #c052
-def shard_paths(data_dir, split: str) -> list[str]:
-    "The ArrayRecord shards of a split: from `manifest.json` where there is one, else `split/*.array_record`."
-    data_dir = Path(data_dir)
+def _split_shards(data_dir: Path, split: str) -> list[tuple[str, int | None]]:
+    "`(path, records listed)` of each shard of a split: from `manifest.json` where it lists the split, else `split/*.array_record`."
     manifest = data_dir / 'manifest.json'
+    listed = None
     if manifest.is_file():
-        shards = json.loads(manifest.read_text()).get('splits', {}).get(split, {}).get('shards')
-        if shards is not None: paths = [str(data_dir / s['path']) for s in shards]
-    if not manifest.is_file() or shards is None: paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
-    if not paths: raise FileNotFoundError(f'{data_dir / split}: no ArrayRecord shards (run `netlm preprocess` first)')
+        try: splits = json.loads(manifest.read_text()).get('splits', {})
+        except (json.JSONDecodeError, AttributeError) as e: raise ValueError(f'{manifest}: not a probe-row manifest ({e})') from None
+        listed = splits.get(split, {}).get('shards') if isinstance(splits.get(split), dict) else None
+    if listed is None:
+        paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
+        if not paths: raise FileNotFoundError(f'{data_dir / split}: no ArrayRecord shards (run `netlm preprocess` first)')
+        return [(p, None) for p in paths]
+    if not listed: raise ValueError(f'{manifest}: split {split!r} holds no rows')
+    base, shards = Path(os.path.abspath(data_dir)), []
+    for shard in listed:
+        rel = shard.get('path') if isinstance(shard, dict) else None
+        if not isinstance(rel, str) or not rel: raise ValueError(f'{manifest}: a shard of split {split!r} has no path')
+        path = Path(os.path.abspath(base / rel))   # normalized, symlinks left alone
+        if not path.is_relative_to(base) or path == base:
+            raise ValueError(f'{manifest}: shard path {rel!r} points outside {data_dir}; refused')
+        shards.append((str(path), shard.get('records')))
+    return shards
+
+
+def shard_paths(data_dir, split: str) -> list[str]:
+    "The ArrayRecord shards of a split: from `manifest.json` where there is one (inside `data_dir` only), else `split/*.array_record`."
+    paths = [p for p, _ in _split_shards(Path(data_dir), split)]
     if missing := [p for p in paths if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
     return paths
 
 
+def _count_records(path: str) -> int:
+    "Records in a shard, or a one-line error naming it when it cannot be opened (truncated, corrupt, not ArrayRecord)."
+    from array_record.python.array_record_module import ArrayRecordReader
+    try:
+        reader = ArrayRecordReader(path)
+        ok, n = reader.ok(), reader.num_records()
+        reader.close()   # ArrayRecord reports a bad file here, as a RuntimeError without a message
+    except (RuntimeError, OSError, ValueError):
+        ok = False
+    if not ok: raise ValueError(f'{path}: not a readable ArrayRecord shard (truncated or corrupt)')
+    return n
+
+
+class ShardSource:
+    "The records of a split's shards (a Grain random-access source); a record that cannot be read is a one-line error naming its shard."
+    def __init__(self, paths: list[str], counts: list[int]):
+        self.paths, self._ends = paths, np.cumsum(counts)
+        self._source = grain.sources.ArrayRecordDataSource([f'{p}[0:{n}]' for p, n in zip(paths, counts)])   # counts known: no re-read
+
+    def __len__(self) -> int: return int(self._ends[-1]) if len(self._ends) else 0
+
+    def __repr__(self) -> str: return f'ShardSource({len(self.paths)} shards, {len(self)} records)'
+
+    def _bad(self, index: int, e: Exception) -> ValueError:
+        shard = int(np.searchsorted(self._ends, index, side='right'))
+        first = int(self._ends[shard - 1]) if shard else 0
+        return ValueError(f'{self.paths[shard]}: record {index - first} cannot be read ({str(e).strip() or type(e).__name__})')
+
+    def __getitem__(self, index: int) -> bytes:
+        try: return self._source[index]
+        except RuntimeError as e: raise self._bad(int(index), e) from None
+
+    def __getitems__(self, indices) -> list[bytes]:
+        try: return self._source.__getitems__(indices)
+        except RuntimeError: return [self[i] for i in indices]   # find the bad record
+
+
+def open_shards(data_dir, split: str) -> ShardSource:
+    "The probe-row records of a split, every shard checked: inside `data_dir`, readable, its count as listed, and some rows in all."
+    data_dir = Path(data_dir)
+    shards = _split_shards(data_dir, split)
+    if missing := [p for p, _ in shards if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
+    counts = [_count_records(p) for p, _ in shards]
+    for (path, listed), n in zip(shards, counts):
+        if listed is not None and n != listed:
+            raise ValueError(f'{path}: {n} records, the manifest lists {listed} (truncated or replaced)')
+    if sum(counts) == 0: raise ValueError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
+    return ShardSource([p for p, _ in shards], counts)
+
+# %% ../nbs/06_sampler.ipynb #c081
 def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]:
     "Rows of each probe of an ArrayRecord source: (offsets, rows), probe p owning rows[offsets[p]:offsets[p + 1]]."
     from tqdm.auto import tqdm
@@ -523,7 +592,7 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
         import jax
         shard = (jax.process_index(), jax.process_count())
     index, count = shard or (0, 1)
-    source = grain.sources.ArrayRecordDataSource(shard_paths(data_dir, split))
+    source = open_shards(data_dir, split)
     if client_first:   # elements are probes; each picks one of its rows at random
         offsets, probe_rows = probe_index(source, progress)
         ds = grain.MapDataset.range(len(offsets) - 1)[index::count]
