@@ -5,14 +5,13 @@
 # %% ../nbs/09_train.ipynb #c004
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
 import math
 import os
 import signal
-import socket
-import struct
 import threading
 import time
 from dataclasses import dataclass
@@ -24,24 +23,26 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
-import orbax.checkpoint as ocp
 from flax import nnx
 from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
+from tensorboardX import SummaryWriter
 from tqdm import tqdm
 
-from .model import PRESETS, ModelConfig, Transformer, abstract_model, flops_per_token, param_count
+from . import checkpoint
+from .checkpoint import CheckpointManager, check_architecture, checkpoint_config, checkpoint_manager
+from .checkpoint import restore_checkpoint, restore_newest, save_checkpoint
+from .model import PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token, param_count
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
                              TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, encode_batch, rtt_code, timestamp_fields)
 
 # %% auto #0
 __all__ = ['RECIPES', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'target_fields', 'synthetic_row', 'synthetic_dataset', 'init_distributed', 'data_mesh',
-           'replicated', 'shard_batch', 'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics',
-           'field_weight', 'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'crc32c', 'EventWriter',
-           'read_events', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss', 'checkpoint_manager',
-           'save_checkpoint', 'checkpoint_config', 'restore_checkpoint', 'load_model', 'StopRequest', 'make_batches',
-           'eval_split', 'evaluate', 'train', 'steps_for_minutes', 'bench_train']
+           'config_from_args', 'target_fields', 'make_batches', 'eval_split', 'check_data', 'init_distributed',
+           'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'device_peak_flops', 'lr_schedule', 'make_optimizer',
+           'token_metrics', 'field_weight', 'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog',
+           'read_metrics', 'summarize', 'NonFiniteLoss', 'restore_state', 'load_model', 'StopRequest', 'evaluate',
+           'Throughput', 'train', 'steps_for_minutes', 'synthetic_row', 'synthetic_dataset', 'bench_train']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def convert_setting(key: str, value, annotation: str):
         raise ValueError(f'setting {key}={value!r}: not a valid {base}') from None
     return value
 
-
+# %% ../nbs/09_train.ipynb #c035
 def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     "`config` with `settings` (flat `key` or `model.key` names, or a nested `model` dict) applied."
     from netlm.sampler import SamplerConfig
@@ -155,7 +156,7 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     config = dataclasses.replace(config, **top)
     return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
 
-
+# %% ../nbs/09_train.ipynb #c062
 def read_config_file(path) -> dict:
     "Settings from a JSON or TOML file (flat keys, `model.<name>` keys or a `model` table)."
     path = Path(path)
@@ -176,7 +177,7 @@ def parse_settings(items) -> dict:
         settings[key.strip()] = value.strip()
     return settings
 
-
+# %% ../nbs/09_train.ipynb #c064
 # Training settings that go with a model preset (a recipe): applied before a config file and key=value overrides.
 RECIPES = {
     # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
@@ -211,6 +212,437 @@ def target_fields(targets) -> jax.Array:
     role = jnp.take_along_axis(targets, jnp.maximum(opener, 0), axis=-1)
     field = jnp.asarray(_ROLE_FIELD)[jnp.clip(role, 0, BYTE_OFFSET - 1)]
     return jnp.where(is_role | (opener < 0), _STRUCTURE, field)
+
+# %% ../nbs/09_train.ipynb #c066
+def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None):
+    "An iterator over this process's batches of `split`: from `config.data` (netlm.sampler, `config.sampler` settings) or synthetic."
+    per_process = config.batch_size // jax.process_count()
+    seed = config.seed if seed is None else seed
+    if config.data is None:
+        return iter(synthetic_dataset(split, batch_size=per_process, seq_len=config.seq_len, seed=seed))
+    from netlm.sampler import SamplerConfig, make_dataset   # the data stage; imported here so the trainer works without it
+    cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
+    return iter(make_dataset(config.data, split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
+
+
+def eval_split(config: TrainConfig) -> str:
+    "The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty one, else 'test'."
+    if config.eval_split != 'auto': return config.eval_split
+    if config.data is None: return 'test'
+    manifest = Path(config.data) / 'manifest.json'
+    splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
+    return 'val' if splits.get('val', {}).get('records', 0) > 0 else 'test'
+
+
+def check_data(config: TrainConfig) -> None:
+    "Fail now, in one line, if a split the run will read is missing, unreadable or empty (train, and the evaluation's if any)."
+    if config.data is None: return
+    from netlm.sampler import open_shards
+    open_shards(config.data, 'train')
+    if not config.eval_every: return
+    split = eval_split(config)
+    try: open_shards(config.data, split)
+    except (ValueError, FileNotFoundError) as e:
+        raise type(e)(f'{e}; the evaluation every {config.eval_every} steps reads it (set eval_split=<another split> '
+                      'or eval_every=0)') from None
+
+# %% ../nbs/09_train.ipynb #c021
+def init_distributed() -> None:
+    "Join the multi-process JAX runtime when SLURM started several tasks (one per GPU)."
+    if int(os.environ.get('SLURM_NTASKS', '1')) > 1 and 'SLURM_JOB_ID' in os.environ and not jax.distributed.is_initialized():
+        jax.distributed.initialize()
+
+
+def data_mesh() -> Mesh:
+    "A 1-D mesh named `data` over every device of every process."
+    return Mesh(np.array(jax.devices()), ('data',))
+
+
+def replicated(mesh: Mesh) -> NamedSharding: return NamedSharding(mesh, PartitionSpec())
+
+
+def shard_batch(batch: dict, mesh: Mesh) -> dict:
+    "This process's batch (numpy) as global arrays split over the `data` axis."
+    sharding = NamedSharding(mesh, PartitionSpec('data'))
+    return {k: jax.make_array_from_process_local_data(sharding, np.asarray(v)) for k, v in batch.items()}
+
+# %% ../nbs/09_train.ipynb #c072
+PEAK_FLOPS = {   # dense bfloat16 FLOP/s per device, by substring of jax's device_kind, the first match wins
+    'H100 PCIe': 756e12, 'H100 NVL': 835e12, 'H200 NVL': 835e12,   # PCIe cards
+    'GH200': 989e12, 'H200': 989e12, 'H100': 989e12,               # SXM modules and the Grace Hopper superchip
+    'A100': 312e12,                                                # SXM and PCIe alike
+}
+
+
+def peak_flops(device_kind: str) -> float | None:
+    "Dense bfloat16 peak FLOP/s of a device kind (`PEAK_FLOPS`), or None where we don't know it."
+    return next((peak for name, peak in PEAK_FLOPS.items() if name.lower() in device_kind.lower()), None)
+
+
+def device_peak_flops(device=None) -> float | None:
+    "`peak_flops` of a device (default: the first)."
+    return peak_flops((device or jax.devices()[0]).device_kind)
+
+# %% ../nbs/09_train.ipynb #c024
+def lr_schedule(config: TrainConfig) -> optax.Schedule:
+    "Linear warmup to `lr`, then cosine decay to `lr * final_lr_ratio` at `decay_steps`."
+    decay = max(config.decay_steps or config.steps, config.warmup_steps + 1)
+    return optax.warmup_cosine_decay_schedule(0.0, config.lr, config.warmup_steps, decay, config.lr * config.final_lr_ratio)
+
+
+@functools.cache
+def _optimizer(lr, b1, b2, eps, weight_decay, warmup_steps, decay_steps, final_lr_ratio, grad_clip, steps):
+    # cached so two runs with the same settings share one optimizer, hence one compiled step
+    config = TrainConfig(lr=lr, warmup_steps=warmup_steps, decay_steps=decay_steps, final_lr_ratio=final_lr_ratio, steps=steps)
+    decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
+    return optax.chain(optax.clip_by_global_norm(grad_clip),
+                       optax.adamw(lr_schedule(config), b1, b2, eps, weight_decay=weight_decay, mask=decay_mask))
+
+
+def make_optimizer(config: TrainConfig) -> optax.GradientTransformation:
+    "Gradient clipping then AdamW on `lr_schedule` (seed 004, section 4.1)."
+    return _optimizer(config.lr, config.b1, config.b2, config.eps, config.weight_decay, config.warmup_steps,
+                      config.decay_steps, config.final_lr_ratio, config.grad_clip, config.steps)
+
+# %% ../nbs/09_train.ipynb #c028
+def token_metrics(token_loss: jax.Array, weights: jax.Array, targets: jax.Array) -> dict:
+    "Sums for the metrics: loss and real-token count, in total and per field of `FIELD_NAMES`."
+    per_field = jax.nn.one_hot(target_fields(targets), len(FIELD_NAMES)) * weights[..., None]   # (B, T, F)
+    return dict(loss_sum=(token_loss * weights).sum(), tokens=weights.sum(),
+                field_loss=jnp.einsum('btf,bt->f', per_field, token_loss), field_tokens=per_field.sum((0, 1)))
+
+
+def field_weight(targets: jax.Array, field_weights) -> jax.Array:
+    "Loss weight of every target token: its field's, the result token (`<RTT>`/`<Failed>`) counting as rtt."
+    w = jnp.asarray(field_weights, jnp.float32)
+    return jnp.where((targets == RTT_START) | (targets == FAILED), w[2], w[target_fields(targets)])
+
+
+def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=None) -> tuple[jax.Array, dict]:
+    "Mean next-token cross-entropy over real target tokens (float32; weighted by field if asked), and `token_metrics`."
+    logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
+    token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
+    weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
+    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
+    if field_weights is None or all(w == 1 for w in field_weights):
+        return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
+    weights = weights * field_weight(batch['targets'], field_weights)
+    return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
+
+# %% ../nbs/09_train.ipynb #c075
+def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, field_weights):
+    model, optimizer = nnx.merge(model_def, params), nnx.merge(opt_def, opt_state)
+    dropout_key = jax.random.fold_in(jax.random.key(seed), step)
+    grads, metrics = nnx.grad(loss_fn, has_aux=True)(model, batch, dropout_key, field_weights)
+    optimizer.update(model, grads)
+    return nnx.state(model), nnx.state(optimizer), metrics | dict(grad_norm=optax.global_norm(grads))
+
+
+def _eval_step(params, batch, *, model_def):
+    return loss_fn(nnx.merge(model_def, params), batch)[1]
+
+
+@functools.cache
+def _step_functions(model_def, opt_def, seed: int, donate: bool, field_weights: tuple | None = None):
+    # cached: runs with the same model and optimizer share compilations, and no step re-hashes the graph definitions
+    train = jax.jit(functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights),
+                    donate_argnums=(0, 1) if donate else ())
+    return train, jax.jit(functools.partial(_eval_step, model_def=model_def))
+
+
+@dataclass
+class TrainState:
+    "What a step changes: the model's parameters and the optimizer's state, with their graph definitions."
+    model_def: nnx.GraphDef
+    params: nnx.State
+    opt_def: nnx.GraphDef
+    opt_state: nnx.State
+    seed: int = 0
+    field_weights: tuple | None = None   # TrainConfig.field_weights
+
+    def __post_init__(self):   # donating the old state saves memory on accelerators; XLA:CPU cannot use it
+        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed, jax.default_backend() != 'cpu',
+                                                  self.field_weights)
+
+    def train_step(self, batch: dict, step: int) -> dict:
+        "One optimizer step on `batch` (global arrays); returns the step's metrics as device arrays."
+        self.params, self.opt_state, metrics = self._train(self.params, self.opt_state, batch, step)
+        return metrics
+
+    def eval_step(self, batch: dict) -> dict:
+        "Metrics of `batch` without dropout."
+        return self._eval(self.params, batch)
+
+    def model(self) -> Transformer: return nnx.merge(self.model_def, self.params)
+
+# %% ../nbs/09_train.ipynb #c077
+def _model_and_optimizer(config: TrainConfig):
+    model = Transformer(config.model, rngs=nnx.Rngs(config.seed))
+    return model, nnx.Optimizer(model, make_optimizer(config), wrt=nnx.Param)
+
+
+def init_state(config: TrainConfig, mesh: Mesh) -> TrainState:
+    "Fresh parameters (from `config.seed`) and optimizer state, created on the devices, replicated."
+    def init():
+        model, optimizer = _model_and_optimizer(config)
+        return nnx.state(model), nnx.state(optimizer)
+    params, opt_state = jax.jit(init, out_shardings=replicated(mesh))()
+    model_def, opt_def = abstract_state(config)[::2]
+    return TrainState(model_def, params, opt_def, opt_state, config.seed, config.field_weights)
+
+
+def abstract_state(config: TrainConfig, mesh: Mesh | None = None):
+    "Graph definitions and shapes (replicated over `mesh`) of the model and optimizer: what a restore fills."
+    model, optimizer = nnx.eval_shape(lambda: _model_and_optimizer(config))
+    (model_def, params), (opt_def, opt_state) = nnx.split(model), nnx.split(optimizer)
+    if mesh is not None:
+        place = lambda x: jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=replicated(mesh))
+        params, opt_state = jax.tree.map(place, params), jax.tree.map(place, opt_state)
+    return model_def, params, opt_def, opt_state
+
+# %% ../nbs/09_train.ipynb #c036
+class MetricsLog:
+    "Appends metric records to `workdir/metrics.jsonl` and TensorBoard; only process 0 writes."
+    def __init__(self, workdir, *, resume_step: int = 0, tensorboard: bool = True):
+        self.path, self.active = Path(workdir) / 'metrics.jsonl', jax.process_index() == 0
+        self.tb = None
+        if not self.active: return
+        if self.path.exists():   # drop what a killed run logged after its last checkpoint: the resumed run redoes it
+            lines = [l for l in self.path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= resume_step]
+            self.path.write_text(''.join(l + '\n' for l in lines))
+        if tensorboard:   # the suffix keeps two runs started in the same second apart, in order (the name starts with the second)
+            self.tb = SummaryWriter(str(Path(workdir) / 'tb'), purge_step=resume_step + 1, flush_secs=30,
+                                    filename_suffix=f'.{time.time_ns()}')
+
+    def write(self, record: dict):
+        "Append one record (it must hold `step` and `split`)."
+        if not self.active: return
+        with open(self.path, 'a') as f: f.write(json.dumps(record) + '\n')
+        if self.tb:
+            now = time.time()
+            for key, value in record.items():
+                if key not in ('step', 'split') and isinstance(value, (int, float)) and not isinstance(value, bool):
+                    self.tb.add_scalar(f"{record['split']}/{key}", value, record['step'], walltime=now)
+
+    def close(self):
+        if self.tb: self.tb.close()
+
+
+def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
+    "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
+    path = Path(workdir) / 'metrics.jsonl'
+    records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+    keep = (lambda r: True) if split is None else (lambda r: r['split'] != 'train') if split == 'held_out' else (lambda r: r['split'] == split)
+    return [r for r in records if keep(r)]
+
+# %% ../nbs/09_train.ipynb #c081
+def summarize(metrics: list[dict]) -> dict:
+    "Token-weighted mean loss, per-field losses and mean gradient norm of a window of step metrics (host arrays)."
+    total = lambda k: np.sum([m[k] for m in metrics], axis=0)
+    tokens, field_tokens = float(total('tokens')), total('field_tokens')
+    out = dict(loss=float(total('loss_sum')) / max(tokens, 1.0))
+    out |= {f'loss_{name}': float(l / n) if n else None for name, l, n in zip(FIELD_NAMES, total('field_loss'), field_tokens)}
+    if 'grad_norm' in metrics[0]: out['grad_norm'] = float(np.mean([m['grad_norm'] for m in metrics]))
+    return out | dict(tokens=int(tokens))
+
+# %% ../nbs/09_train.ipynb #c038
+class NonFiniteLoss(FloatingPointError):
+    "The training loss became NaN or infinite; the run stopped without saving the bad state."
+
+
+def restore_state(manager: CheckpointManager, config: TrainConfig, mesh: Mesh, data_iter) -> tuple[int, TrainState]:
+    "`(step, state)` of the newest usable checkpoint (rejected ones set aside with a warning), `data_iter` moved there; else `(0, fresh state)`."
+    model_def, params, opt_def, opt_state = abstract_state(config, mesh)
+    def restore(step: int):
+        check_architecture(checkpoint_config(manager, step), config.model, manager.directory)
+        return restore_checkpoint(manager, step, params, opt_state, data_iter)
+    step, restored = restore_newest(manager, restore, set_aside_rejected=True)
+    if step is None: return 0, init_state(config, mesh)
+    params, opt_state = restored
+    return step, TrainState(model_def, params, opt_def, opt_state, config.seed, config.field_weights)
+
+
+def load_model(workdir, step: int | None = None) -> tuple[Transformer, TrainConfig]:
+    "The trained model and `TrainConfig` of a run directory, at its newest usable or a given step (`netlm.checkpoint.load_model`)."
+    model, config = checkpoint.load_model(workdir, step)
+    return model, TrainConfig.from_dict(config)
+
+# %% ../nbs/09_train.ipynb #c040
+class StopRequest:
+    "Records SIGTERM/SIGUSR1 (or `request()`) so the loop can save and stop at a step boundary."
+    signals = ('SIGTERM', 'SIGUSR1')
+
+    def __init__(self, sync_every: int = 10):
+        self.reason, self.sync_every, self._previous = None, sync_every, {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():   # Python only delivers signals to the main thread
+            for name in self.signals:
+                if hasattr(signal, name): self._previous[name] = signal.signal(getattr(signal, name), self._handle)
+        return self
+
+    def __exit__(self, *exc):
+        for name, handler in self._previous.items(): signal.signal(getattr(signal, name), handler)
+
+    def _handle(self, signum, frame): self.request(signal.Signals(signum).name)
+
+    def request(self, reason: str):
+        "Ask the loop to save and stop."
+        self.reason = self.reason or reason
+
+    def should_stop(self, step: int) -> bool:
+        "Whether to stop after `step` (the same answer on every process)."
+        if jax.process_count() == 1: return self.reason is not None
+        if step % self.sync_every: return False
+        if multihost_utils.process_allgather(np.int32(self.reason is not None)).any():
+            self.request('stop requested by another process')
+            return True
+        return False
+
+# %% ../nbs/09_train.ipynb #c082
+def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
+    "Loss and per-field losses over `config.eval_steps` batches of the evaluation split (the same batches every time)."
+    # the sampler is Plan 3's default whatever the run trains with, so that runs compare on the same questions
+    batches = make_batches(config, eval_split(config), seed=config.seed, sampler={})
+    metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
+    return summarize(jax.device_get(metrics))
+
+# %% ../nbs/09_train.ipynb #c084
+class Throughput:
+    "Real tokens per second of training alone: a window between log steps, minus the evaluations and saves inside it."
+    def __init__(self, clock: Callable[[], float] = time.perf_counter):
+        self.clock, self.since_step, self.start, self.paused_s = clock, None, None, 0.0
+
+    def restart(self, step: int):
+        "Open a window after `step` (the device has finished it)."
+        self.since_step, self.start, self.paused_s = step, self.clock(), 0.0
+
+    @contextlib.contextmanager
+    def paused(self, wait_for=None):
+        "Leave the time inside out of the window, after waiting for the device to finish `wait_for`."
+        if wait_for is not None: jax.block_until_ready(wait_for)
+        t = self.clock()
+        try: yield
+        finally: self.paused_s += self.clock() - t
+
+    def rate(self, tokens: float) -> float | None:
+        "`tokens`, counted over the steps after `since_step`, per second of the window's training time."
+        elapsed = self.clock() - self.start - self.paused_s
+        return tokens / elapsed if elapsed > 0 and tokens > 0 else None
+
+# %% ../nbs/09_train.ipynb #c087
+def _check_finite(pending: list, manager: CheckpointManager):
+    "Raise `NonFiniteLoss` if a step since the last check had a NaN/inf loss or gradient."
+    for step, m in pending:
+        loss, norm = float(m['loss_sum']), float(m['grad_norm'])
+        if not (math.isfinite(loss) and math.isfinite(norm)):
+            manager.wait_until_finished()
+            raise NonFiniteLoss(f'training loss is {loss} (gradient norm {norm}) at step {step}: stopped; the newest checkpoint '
+                                f'is step {manager.latest_step()} in {manager.directory} (lower lr or check the data)')
+
+
+def _log_line(record: dict) -> str:
+    "One readable line of a metrics record, for batch-job logs."
+    show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
+    return f"step {record['step']} {record['split']}: " + ' '.join(show(k, v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
+
+
+def _check_config(config: TrainConfig):
+    n = jax.device_count()
+    if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
+    if config.seq_len > config.model.max_len:
+        raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
+
+# %% ../nbs/09_train.ipynb #c042
+def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
+    "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
+    init_distributed()
+    _check_config(config)
+    check_data(config)
+    workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
+    workdir.mkdir(parents=True, exist_ok=True)
+    t_start = time.time()
+
+    # data
+    train_batches = make_batches(config, 'train')
+
+    # model and optimizer, restored from the newest usable checkpoint if there is one
+    manager = checkpoint_manager(workdir, config.max_to_keep)
+    start, state = restore_state(manager, config, mesh, train_batches)
+    if lead: (workdir / 'config.json').write_text(json.dumps(config.to_dict(), indent=2))
+    log = MetricsLog(workdir, resume_step=start, tensorboard=config.tensorboard)
+    lr, flops, peak = lr_schedule(config), flops_per_token(config.model, config.seq_len), device_peak_flops()
+
+    # loop: step, log, eval, save
+    step, pending, last, latest, clock = start, [], {}, None, Throughput()
+    bar = tqdm(total=config.steps, initial=start, disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
+    try:
+        with StopRequest() as stop:
+            while step < config.steps:
+                metrics = state.train_step(shard_batch(next(train_batches), mesh), step)
+                step += 1
+                pending.append((step, metrics))
+                bar.update(1)
+                if step == start + 1:   # the first step compiles: the clock starts once it is done
+                    jax.block_until_ready(metrics); clock.restart(step)
+                if on_step is not None and on_step(step): stop.request('on_step')
+
+                if step % config.log_every == 0 or step == config.steps:
+                    _check_finite(pending, manager)
+                    host = jax.device_get([m for _, m in pending])
+                    tokens_per_s = clock.rate(sum(float(m['tokens']) for (s, _), m in zip(pending, host) if s > clock.since_step))
+                    clock.restart(step)
+                    last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)), tokens_per_s=tokens_per_s,
+                                mfu=tokens_per_s * flops / (peak * jax.device_count()) if peak and tokens_per_s else None,
+                                elapsed_s=time.time() - t_start)
+                    log.write(last)
+                    bar.set_postfix(loss=f"{last['loss']:.3f}")
+                    if config.progress == 'log' and lead: print(_log_line(last), flush=True)
+                    pending = []
+
+                if config.eval_every and step % config.eval_every == 0:
+                    with clock.paused(wait_for=state.params):
+                        log.write(record := dict(step=step, split=eval_split(config), **evaluate(state, config, mesh)))
+                    if config.progress == 'log' and lead: print(_log_line(record), flush=True)
+
+                if config.max_minutes is not None and time.time() - t_start > 60 * config.max_minutes: stop.request('max_minutes')
+                stopping = stop.should_stop(step)
+                if step % config.ckpt_every == 0 or step == config.steps or stopping:
+                    with clock.paused(wait_for=state.params):
+                        _check_finite(pending, manager)
+                        save_checkpoint(manager, step, params=state.params, opt_state=state.opt_state, data_iter=train_batches,
+                                        config=config.to_dict())
+                if stopping: break
+    finally:   # also on NonFiniteLoss and KeyboardInterrupt: finish the saves already started
+        bar.close()
+        manager.wait_until_finished()
+        latest = manager.latest_step()
+        manager.close()
+        log.close()
+
+    # finish
+    evals = read_metrics(workdir, 'held_out') if lead else []
+    return dict(workdir=str(workdir), preset=config.preset, params=param_count(state.model())['total'],
+                attention=attention_implementation(config.model), start_step=start, step=step, stopped=stop.reason,
+                loss=last.get('loss'), eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
+                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest, seconds=time.time() - t_start)
+
+# %% ../nbs/09_train.ipynb #c060
+def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6) -> int:
+    "How many steps of `config` fit in `minutes` here: a few timed steps on its own data, plus its evaluations' share."
+    _check_config(config)
+    check_data(config)
+    mesh = data_mesh()
+    state = init_state(config, mesh)
+    data = make_batches(config, 'train')
+    batches = [shard_batch(next(data), mesh) for _ in range(probe_steps + 1)]
+    jax.block_until_ready(state.train_step(batches[0], 0))                 # compilation, not counted
+    t0 = time.perf_counter()
+    for i, batch in enumerate(batches[1:]): metrics = state.train_step(batch, i + 1)
+    jax.block_until_ready(metrics)
+    per_step = (time.perf_counter() - t0) / probe_steps
+    eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
+    return max(1, int(60 * minutes / (per_step * (1 + eval_share))))
 
 # %% ../nbs/09_train.ipynb #c015
 _REGION_RTT_MS = np.array([[8, 40, 90, 160], [40, 10, 110, 190], [90, 110, 12, 140], [160, 190, 140, 15]], np.float64)
@@ -269,529 +701,6 @@ def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1
     rows = rows.map(functools.partial(synthetic_row, seq_len=seq_len, seed=(seed, ('train', 'test').index(split))))
     return rows.batch(batch_size, drop_remainder=True).to_iter_dataset(grain.ReadOptions(num_threads=2, prefetch_buffer_size=4))
 
-# %% ../nbs/09_train.ipynb #c021
-def init_distributed() -> None:
-    "Join the multi-process JAX runtime when SLURM started several tasks (one per GPU)."
-    if int(os.environ.get('SLURM_NTASKS', '1')) > 1 and 'SLURM_JOB_ID' in os.environ and not jax.distributed.is_initialized():
-        jax.distributed.initialize()
-
-
-def data_mesh() -> Mesh:
-    "A 1-D mesh named `data` over every device of every process."
-    return Mesh(np.array(jax.devices()), ('data',))
-
-
-def replicated(mesh: Mesh) -> NamedSharding: return NamedSharding(mesh, PartitionSpec())
-
-
-def shard_batch(batch: dict, mesh: Mesh) -> dict:
-    "This process's batch (numpy) as global arrays split over the `data` axis."
-    sharding = NamedSharding(mesh, PartitionSpec('data'))
-    return {k: jax.make_array_from_process_local_data(sharding, np.asarray(v)) for k, v in batch.items()}
-
-
-PEAK_FLOPS = {'H100': 989e12, 'H200': 989e12, 'GH200': 989e12, 'A100': 312e12}   # dense bf16 FLOP/s per device
-
-
-def device_peak_flops(device=None) -> float | None:
-    "Dense bfloat16 peak FLOP/s of a device from its kind, or None where we don't know it (CPUs)."
-    kind = (device or jax.devices()[0]).device_kind
-    return next((peak for name, peak in PEAK_FLOPS.items() if name in kind), None)
-
-# %% ../nbs/09_train.ipynb #c024
-def lr_schedule(config: TrainConfig) -> optax.Schedule:
-    "Linear warmup to `lr`, then cosine decay to `lr * final_lr_ratio` at `decay_steps`."
-    decay = max(config.decay_steps or config.steps, config.warmup_steps + 1)
-    return optax.warmup_cosine_decay_schedule(0.0, config.lr, config.warmup_steps, decay, config.lr * config.final_lr_ratio)
-
-
-@functools.cache
-def _optimizer(lr, b1, b2, eps, weight_decay, warmup_steps, decay_steps, final_lr_ratio, grad_clip, steps):
-    # cached so two runs with the same settings share one optimizer, hence one compiled step
-    config = TrainConfig(lr=lr, warmup_steps=warmup_steps, decay_steps=decay_steps, final_lr_ratio=final_lr_ratio, steps=steps)
-    decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
-    return optax.chain(optax.clip_by_global_norm(grad_clip),
-                       optax.adamw(lr_schedule(config), b1, b2, eps, weight_decay=weight_decay, mask=decay_mask))
-
-
-def make_optimizer(config: TrainConfig) -> optax.GradientTransformation:
-    "Gradient clipping then AdamW on `lr_schedule` (seed 004, section 4.1)."
-    return _optimizer(config.lr, config.b1, config.b2, config.eps, config.weight_decay, config.warmup_steps,
-                      config.decay_steps, config.final_lr_ratio, config.grad_clip, config.steps)
-
-# %% ../nbs/09_train.ipynb #c028
-def token_metrics(token_loss: jax.Array, weights: jax.Array, targets: jax.Array) -> dict:
-    "Sums for the metrics: loss and real-token count, in total and per field of `FIELD_NAMES`."
-    per_field = jax.nn.one_hot(target_fields(targets), len(FIELD_NAMES)) * weights[..., None]   # (B, T, F)
-    return dict(loss_sum=(token_loss * weights).sum(), tokens=weights.sum(),
-                field_loss=jnp.einsum('btf,bt->f', per_field, token_loss), field_tokens=per_field.sum((0, 1)))
-
-
-def field_weight(targets: jax.Array, field_weights) -> jax.Array:
-    "Loss weight of every target token: its field's, the result token (`<RTT>`/`<Failed>`) counting as rtt."
-    w = jnp.asarray(field_weights, jnp.float32)
-    return jnp.where((targets == RTT_START) | (targets == FAILED), w[2], w[target_fields(targets)])
-
-
-def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=None) -> tuple[jax.Array, dict]:
-    "Mean next-token cross-entropy over real target tokens (float32; weighted by field if asked), and `token_metrics`."
-    logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
-    token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
-    weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
-    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
-    if field_weights is None or all(w == 1 for w in field_weights):
-        return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
-    weights = weights * field_weight(batch['targets'], field_weights)
-    return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
-
-
-def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, field_weights):
-    model, optimizer = nnx.merge(model_def, params), nnx.merge(opt_def, opt_state)
-    dropout_key = jax.random.fold_in(jax.random.key(seed), step)
-    grads, metrics = nnx.grad(loss_fn, has_aux=True)(model, batch, dropout_key, field_weights)
-    optimizer.update(model, grads)
-    return nnx.state(model), nnx.state(optimizer), metrics | dict(grad_norm=optax.global_norm(grads))
-
-
-def _eval_step(params, batch, *, model_def):
-    return loss_fn(nnx.merge(model_def, params), batch)[1]
-
-
-@functools.cache
-def _step_functions(model_def, opt_def, seed: int, donate: bool, field_weights: tuple | None = None):
-    # cached: runs with the same model and optimizer share compilations, and no step re-hashes the graph definitions
-    train = jax.jit(functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights),
-                    donate_argnums=(0, 1) if donate else ())
-    return train, jax.jit(functools.partial(_eval_step, model_def=model_def))
-
-
-@dataclass
-class TrainState:
-    "What a step changes: the model's parameters and the optimizer's state, with their graph definitions."
-    model_def: nnx.GraphDef
-    params: nnx.State
-    opt_def: nnx.GraphDef
-    opt_state: nnx.State
-    seed: int = 0
-    field_weights: tuple | None = None   # TrainConfig.field_weights
-
-    def __post_init__(self):   # donating the old state saves memory on accelerators; XLA:CPU cannot use it
-        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed, jax.default_backend() != 'cpu',
-                                                  self.field_weights)
-
-    def train_step(self, batch: dict, step: int) -> dict:
-        "One optimizer step on `batch` (global arrays); returns the step's metrics as device arrays."
-        self.params, self.opt_state, metrics = self._train(self.params, self.opt_state, batch, step)
-        return metrics
-
-    def eval_step(self, batch: dict) -> dict:
-        "Metrics of `batch` without dropout."
-        return self._eval(self.params, batch)
-
-    def model(self) -> Transformer: return nnx.merge(self.model_def, self.params)
-
-
-def _model_and_optimizer(config: TrainConfig):
-    model = Transformer(config.model, rngs=nnx.Rngs(config.seed))
-    return model, nnx.Optimizer(model, make_optimizer(config), wrt=nnx.Param)
-
-
-def init_state(config: TrainConfig, mesh: Mesh) -> TrainState:
-    "Fresh parameters (from `config.seed`) and optimizer state, created on the devices, replicated."
-    def init():
-        model, optimizer = _model_and_optimizer(config)
-        return nnx.state(model), nnx.state(optimizer)
-    params, opt_state = jax.jit(init, out_shardings=replicated(mesh))()
-    model_def, opt_def = abstract_state(config)[::2]
-    return TrainState(model_def, params, opt_def, opt_state, config.seed, config.field_weights)
-
-
-def abstract_state(config: TrainConfig, mesh: Mesh | None = None):
-    "Graph definitions and shapes (replicated over `mesh`) of the model and optimizer: what a restore fills."
-    model, optimizer = nnx.eval_shape(lambda: _model_and_optimizer(config))
-    (model_def, params), (opt_def, opt_state) = nnx.split(model), nnx.split(optimizer)
-    if mesh is not None:
-        place = lambda x: jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=replicated(mesh))
-        params, opt_state = jax.tree.map(place, params), jax.tree.map(place, opt_state)
-    return model_def, params, opt_def, opt_state
-
-# %% ../nbs/09_train.ipynb #c032
-def _crc32c_table() -> list[int]:
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8): crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_CRC32C = _crc32c_table()
-
-
-def crc32c(data: bytes) -> int:
-    "CRC-32C (Castagnoli) of `data`, the checksum of TFRecord files."
-    crc = 0xFFFFFFFF
-    for b in data: crc = _CRC32C[(crc ^ b) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def _masked_crc(data: bytes) -> int:
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
-        n >>= 7
-        if not n: return bytes(out)
-
-
-def _field(number: int, payload: bytes) -> bytes:   # a length-delimited protobuf field
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
-
-
-def _event(step: int, wall_time: float, *, file_version: str | None = None, scalars: dict | None = None) -> bytes:
-    event = b'\x09' + struct.pack('<d', wall_time) + b'\x10' + _varint(step)      # wall_time = 1, step = 2
-    if file_version is not None: event += _field(3, file_version.encode())
-    if scalars:   # Summary (Event field 5) of Values: tag = 1, simple_value = 2 (a float)
-        values = b''.join(_field(1, _field(1, tag.encode()) + b'\x15' + struct.pack('<f', value)) for tag, value in scalars.items())
-        event += _field(5, values)
-    return event
-
-
-class EventWriter:
-    "Writes TensorBoard scalar summaries to an event file in `logdir`, with no TensorFlow."
-    def __init__(self, logdir):
-        self.logdir = Path(logdir)
-        self.logdir.mkdir(parents=True, exist_ok=True)
-        self.path = self.logdir / f'events.out.tfevents.{time.time():.0f}.{socket.gethostname()}.{os.getpid()}'
-        self._file = open(self.path, 'ab')
-        self._write(_event(0, time.time(), file_version='brain.Event:2'))
-
-    def _write(self, record: bytes):
-        header = struct.pack('<Q', len(record))
-        self._file.write(header + struct.pack('<I', _masked_crc(header)) + record + struct.pack('<I', _masked_crc(record)))
-
-    def scalars(self, step: int, values: dict):
-        "Write `{tag: number}` at `step` (values that are None are skipped)."
-        values = {k: float(v) for k, v in values.items() if v is not None}
-        if values: self._write(_event(step, time.time(), scalars=values)); self._file.flush()
-
-    def close(self): self._file.close()
-
-
-def _read_varint(buf: bytes, i: int) -> tuple[int, int]:
-    n = shift = 0
-    while True:
-        b, i = buf[i], i + 1
-        n |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80: return n, i
-
-
-def _proto_fields(buf: bytes):
-    "`(field number, value)` of each field of a serialized protobuf message."
-    i = 0
-    while i < len(buf):
-        key, i = _read_varint(buf, i)
-        wire = key & 7
-        if wire == 0: value, i = _read_varint(buf, i)
-        elif wire in (1, 5): value, i = buf[i:i + (8 if wire == 1 else 4)], i + (8 if wire == 1 else 4)
-        elif wire == 2:
-            n, i = _read_varint(buf, i)
-            value, i = buf[i:i + n], i + n
-        else: raise ValueError(f'unsupported protobuf wire type {wire}')
-        yield key >> 3, value
-
-
-def read_events(path) -> list[tuple[int, dict]]:
-    "`(step, {tag: value})` of every scalar event in an event file, checking the CRCs (for tests and plots)."
-    data, out, at = Path(path).read_bytes(), [], 0
-    while at < len(data):
-        header = data[at:at + 8]
-        (n,) = struct.unpack('<Q', header)
-        record = data[at + 12:at + 12 + n]
-        if struct.unpack('<I', data[at + 8:at + 12])[0] != _masked_crc(header) or \
-           struct.unpack('<I', data[at + 12 + n:at + 16 + n])[0] != _masked_crc(record):
-            raise ValueError(f'{path}: bad CRC in the record at byte {at}')
-        at += 16 + n
-        step, values = 0, {}
-        for number, value in _proto_fields(record):
-            if number == 2: step = value
-            if number != 5: continue
-            for _, item in _proto_fields(value):           # Summary.value
-                fields = dict(_proto_fields(item))
-                values[fields[1].decode()] = struct.unpack('<f', fields[2])[0]
-        if values: out.append((step, values))
-    return out
-
-# %% ../nbs/09_train.ipynb #c036
-class MetricsLog:
-    "Appends metric records to `workdir/metrics.jsonl` and TensorBoard; only process 0 writes."
-    def __init__(self, workdir, *, resume_step: int = 0, tensorboard: bool = True):
-        self.path, self.active = Path(workdir) / 'metrics.jsonl', jax.process_index() == 0
-        self.tb = None
-        if not self.active: return
-        if self.path.exists():   # drop what a killed run logged after its last checkpoint: the resumed run redoes it
-            lines = [l for l in self.path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= resume_step]
-            self.path.write_text(''.join(l + '\n' for l in lines))
-        if tensorboard: self.tb = EventWriter(Path(workdir) / 'tb')
-
-    def write(self, record: dict):
-        "Append one record (it must hold `step` and `split`)."
-        if not self.active: return
-        with open(self.path, 'a') as f: f.write(json.dumps(record) + '\n')
-        if self.tb:
-            self.tb.scalars(record['step'], {f"{record['split']}/{k}": v for k, v in record.items()
-                                             if k not in ('step', 'split') and isinstance(v, (int, float))})
-
-    def close(self):
-        if self.tb: self.tb.close()
-
-
-def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
-    "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
-    path = Path(workdir) / 'metrics.jsonl'
-    records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
-    keep = (lambda r: True) if split is None else (lambda r: r['split'] != 'train') if split == 'held_out' else (lambda r: r['split'] == split)
-    return [r for r in records if keep(r)]
-
-
-def summarize(metrics: list[dict]) -> dict:
-    "Token-weighted mean loss, per-field losses and mean gradient norm of a window of step metrics (host arrays)."
-    total = lambda k: np.sum([m[k] for m in metrics], axis=0)
-    tokens, field_tokens = float(total('tokens')), total('field_tokens')
-    out = dict(loss=float(total('loss_sum')) / max(tokens, 1.0))
-    out |= {f'loss_{name}': float(l / n) if n else None for name, l, n in zip(FIELD_NAMES, total('field_loss'), field_tokens)}
-    if 'grad_norm' in metrics[0]: out['grad_norm'] = float(np.mean([m['grad_norm'] for m in metrics]))
-    return out | dict(tokens=int(tokens))
-
-# %% ../nbs/09_train.ipynb #c038
-class NonFiniteLoss(FloatingPointError):
-    "The training loss became NaN or infinite; the run stopped without saving the bad state."
-
-
-def checkpoint_manager(workdir, max_to_keep: int = 10, *, create: bool = True) -> ocp.CheckpointManager:
-    "The orbax checkpoint manager of `workdir/checkpoints`."
-    options = ocp.CheckpointManagerOptions(max_to_keep=max_to_keep, create=create)
-    return ocp.CheckpointManager(Path(workdir).absolute() / 'checkpoints', options=options)
-
-
-def save_checkpoint(manager: ocp.CheckpointManager, step: int, state: TrainState, data_iter, config: TrainConfig):
-    "Start saving `step` (asynchronously): params, optimizer state, data iterator state, config."
-    manager.save(step, args=ocp.args.Composite(
-        params=ocp.args.StandardSave(state.params), opt_state=ocp.args.StandardSave(state.opt_state),
-        data=grain.checkpoint.CheckpointSave(data_iter), config=ocp.args.JsonSave(config.to_dict())), force=True)
-
-
-def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> TrainConfig:
-    "The `TrainConfig` saved with checkpoint `step`."
-    return TrainConfig.from_dict(manager.restore(step, args=ocp.args.Composite(config=ocp.args.JsonRestore()))['config'])
-
-
-def restore_checkpoint(manager: ocp.CheckpointManager, step: int, config: TrainConfig, mesh: Mesh, data_iter) -> TrainState:
-    "The `TrainState` of checkpoint `step`; `data_iter` is moved to the position it had then."
-    saved = checkpoint_config(manager, step)
-    if saved.model != config.model:
-        changed = {k: (v, getattr(config.model, k)) for k, v in dataclasses.asdict(saved.model).items() if getattr(config.model, k) != v}
-        raise ValueError(f'{manager.directory} holds checkpoints of another model (saved vs asked: {changed}); use a new workdir')
-    model_def, params, opt_def, opt_state = abstract_state(config, mesh)
-    restored = manager.restore(step, args=ocp.args.Composite(
-        params=ocp.args.StandardRestore(params), opt_state=ocp.args.StandardRestore(opt_state),
-        data=grain.checkpoint.CheckpointRestore(data_iter)))
-    return TrainState(model_def, restored['params'], opt_def, restored['opt_state'], config.seed, config.field_weights)
-
-
-def load_model(workdir, step: int | None = None) -> tuple[Transformer, TrainConfig]:
-    "The trained model (parameters only) and config of a run directory, at its latest or a given step."
-    manager = checkpoint_manager(workdir, create=False)
-    step = manager.latest_step() if step is None else step
-    if step is None: raise FileNotFoundError(f'no checkpoint in {Path(workdir) / "checkpoints"}')
-    config = checkpoint_config(manager, step)
-    model_def, params = nnx.split(abstract_model(config.model))
-    device = jax.sharding.SingleDeviceSharding(jax.devices()[0])
-    params = jax.tree.map(lambda x: jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=device), params)
-    params = manager.restore(step, args=ocp.args.Composite(params=ocp.args.StandardRestore(params)))['params']
-    manager.close()
-    return nnx.merge(model_def, params), config
-
-# %% ../nbs/09_train.ipynb #c040
-class StopRequest:
-    "Records SIGTERM/SIGUSR1 (or `request()`) so the loop can save and stop at a step boundary."
-    signals = ('SIGTERM', 'SIGUSR1')
-
-    def __init__(self, sync_every: int = 10):
-        self.reason, self.sync_every, self._previous = None, sync_every, {}
-
-    def __enter__(self):
-        if threading.current_thread() is threading.main_thread():   # Python only delivers signals to the main thread
-            for name in self.signals:
-                if hasattr(signal, name): self._previous[name] = signal.signal(getattr(signal, name), self._handle)
-        return self
-
-    def __exit__(self, *exc):
-        for name, handler in self._previous.items(): signal.signal(getattr(signal, name), handler)
-
-    def _handle(self, signum, frame): self.request(signal.Signals(signum).name)
-
-    def request(self, reason: str):
-        "Ask the loop to save and stop."
-        self.reason = self.reason or reason
-
-    def should_stop(self, step: int) -> bool:
-        "Whether to stop after `step` (the same answer on every process)."
-        if jax.process_count() == 1: return self.reason is not None
-        if step % self.sync_every: return False
-        if multihost_utils.process_allgather(np.int32(self.reason is not None)).any():
-            self.request('stop requested by another process')
-            return True
-        return False
-
-# %% ../nbs/09_train.ipynb #c042
-def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None):
-    "An iterator over this process's batches of `split`: from `config.data` (netlm.sampler, `config.sampler` settings) or synthetic."
-    per_process = config.batch_size // jax.process_count()
-    seed = config.seed if seed is None else seed
-    if config.data is None:
-        return iter(synthetic_dataset(split, batch_size=per_process, seq_len=config.seq_len, seed=seed))
-    from netlm.sampler import SamplerConfig, make_dataset   # the data stage; imported here so the trainer works without it
-    cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
-    return iter(make_dataset(config.data, split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
-
-
-def eval_split(config: TrainConfig) -> str:
-    "The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty one, else 'test'."
-    if config.eval_split != 'auto': return config.eval_split
-    if config.data is None: return 'test'
-    manifest = Path(config.data) / 'manifest.json'
-    splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
-    return 'val' if splits.get('val', {}).get('records', 0) > 0 else 'test'
-
-
-def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
-    "Loss and per-field losses over `config.eval_steps` batches of the evaluation split (the same batches every time)."
-    # the sampler is Plan 3's default whatever the run trains with, so that runs compare on the same questions
-    batches = make_batches(config, eval_split(config), seed=config.seed, sampler={})
-    metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
-    return summarize(jax.device_get(metrics))
-
-
-def _check_finite(pending: list, manager: ocp.CheckpointManager):
-    "Raise `NonFiniteLoss` if a step since the last check had a NaN/inf loss or gradient."
-    for step, m in pending:
-        loss, norm = float(m['loss_sum']), float(m['grad_norm'])
-        if not (math.isfinite(loss) and math.isfinite(norm)):
-            manager.wait_until_finished()
-            raise NonFiniteLoss(f'training loss is {loss} (gradient norm {norm}) at step {step}: stopped; the last good '
-                                f'checkpoint is step {manager.latest_step()} in {manager.directory} (lower lr or check the data)')
-
-
-def _log_line(record: dict) -> str:
-    "One readable line of a metrics record, for batch-job logs."
-    show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
-    return f"step {record['step']} {record['split']}: " + ' '.join(show(k, v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
-
-
-def _check_config(config: TrainConfig):
-    n = jax.device_count()
-    if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
-    if config.seq_len > config.model.max_len:
-        raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
-
-
-def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
-    "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
-    init_distributed()
-    _check_config(config)
-    workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
-    workdir.mkdir(parents=True, exist_ok=True)
-    t_start = time.time()
-
-    # data
-    train_batches = make_batches(config, 'train')
-
-    # model and optimizer, restored if a checkpoint exists
-    manager = checkpoint_manager(workdir, config.max_to_keep)
-    start = manager.latest_step() or 0
-    state = restore_checkpoint(manager, start, config, mesh, train_batches) if start else init_state(config, mesh)
-    if lead: (workdir / 'config.json').write_text(json.dumps(config.to_dict(), indent=2))
-    log = MetricsLog(workdir, resume_step=start, tensorboard=config.tensorboard)
-    lr, flops, peak = lr_schedule(config), flops_per_token(config.model, config.seq_len), device_peak_flops()
-
-    # loop: step, log, eval, save
-    step, pending, last, latest = start, [], {}, None
-    timer = dict(t=None, tokens=0.0)
-    bar = tqdm(total=config.steps, initial=start, disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
-    try:
-        with StopRequest() as stop:
-            while step < config.steps:
-                metrics = state.train_step(shard_batch(next(train_batches), mesh), step)
-                step += 1
-                pending.append((step, metrics))
-                bar.update(1)
-                if timer['t'] is None:   # the clock starts once the first (compiling) step is done
-                    jax.block_until_ready(metrics); timer.update(t=time.perf_counter(), tokens=-float(metrics['tokens']))
-                if on_step is not None and on_step(step): stop.request('on_step')
-
-                if step % config.log_every == 0 or step == config.steps:
-                    _check_finite(pending, manager)
-                    host = jax.device_get([m for _, m in pending])
-                    elapsed, counted = time.perf_counter() - timer['t'], timer['tokens'] + sum(float(m['tokens']) for m in host)
-                    tokens_per_s = counted / elapsed if elapsed > 0 and counted > 0 else None
-                    last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)), tokens_per_s=tokens_per_s,
-                                mfu=tokens_per_s * flops / (peak * jax.device_count()) if peak and tokens_per_s else None,
-                                elapsed_s=time.time() - t_start)
-                    log.write(last)
-                    bar.set_postfix(loss=f"{last['loss']:.3f}")
-                    if config.progress == 'log' and lead: print(_log_line(last), flush=True)
-                    pending = []
-                    timer.update(t=time.perf_counter(), tokens=0.0)
-
-                if config.eval_every and step % config.eval_every == 0:
-                    log.write(record := dict(step=step, split=eval_split(config), **evaluate(state, config, mesh)))
-                    if config.progress == 'log' and lead: print(_log_line(record), flush=True)
-                    timer['t'] = time.perf_counter()
-
-                if config.max_minutes is not None and time.time() - t_start > 60 * config.max_minutes: stop.request('max_minutes')
-                stopping = stop.should_stop(step)
-                if step % config.ckpt_every == 0 or step == config.steps or stopping:
-                    _check_finite(pending, manager)
-                    save_checkpoint(manager, step, state, train_batches, config)
-                    timer['t'] = time.perf_counter()
-                if stopping: break
-    finally:   # also on NonFiniteLoss and KeyboardInterrupt: finish the saves already started
-        bar.close()
-        manager.wait_until_finished()
-        latest = manager.latest_step()
-        manager.close()
-        log.close()
-
-    # finish
-    evals = read_metrics(workdir, 'held_out') if lead else []
-    return dict(workdir=str(workdir), preset=config.preset, params=param_count(state.model())['total'],
-                start_step=start, step=step, stopped=stop.reason, loss=last.get('loss'),
-                eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
-                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'),
-                checkpoint_step=latest, seconds=time.time() - t_start)
-
-# %% ../nbs/09_train.ipynb #c060
-def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6) -> int:
-    "How many steps of `config` fit in `minutes` here: a few timed steps on its own data, plus its evaluations' share."
-    _check_config(config)
-    mesh = data_mesh()
-    state = init_state(config, mesh)
-    data = make_batches(config, 'train')
-    batches = [shard_batch(next(data), mesh) for _ in range(probe_steps + 1)]
-    jax.block_until_ready(state.train_step(batches[0], 0))                 # compilation, not counted
-    t0 = time.perf_counter()
-    for i, batch in enumerate(batches[1:]): metrics = state.train_step(batch, i + 1)
-    jax.block_until_ready(metrics)
-    per_step = (time.perf_counter() - t0) / probe_steps
-    eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
-    return max(1, int(60 * minutes / (per_step * (1 + eval_share))))
-
 # %% ../nbs/09_train.ipynb #c055
 def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = None, seq_len: int | None = None,
                 warmup: int = 3, seed: int = 0, **overrides) -> dict:
@@ -817,8 +726,8 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
     flops, peak, n = flops_per_token(config.model, config.seq_len), device_peak_flops(), jax.device_count()
     real_tokens_per_s = real / step_time
     return dict(stage='train', preset=preset, params=param_count(state.model())['total'], device=jax.devices()[0].device_kind,
-                devices=n, batch_size=config.batch_size, seq_len=config.seq_len, steps=steps,
-                step_time_s=step_time, real_tokens_per_s=real_tokens_per_s,
+                devices=n, attention=attention_implementation(config.model), batch_size=config.batch_size, seq_len=config.seq_len,
+                steps=steps, step_time_s=step_time, real_tokens_per_s=real_tokens_per_s,
                 padding_fraction=1 - real / (config.batch_size * config.seq_len), compile_s=compile_s,
                 flops_per_token=flops, model_tflops_per_s=real_tokens_per_s * flops / 1e12,
                 peak_tflops=peak * n / 1e12 if peak else None,
