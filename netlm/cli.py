@@ -17,9 +17,9 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
-           'add_ingest', 'cmd_preprocess', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'evaluate_run',
-           'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict', 'write_report', 'cmd_quickstart',
-           'add_quickstart', 'build_parser', 'run', 'main']
+           'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes',
+           'add_train', 'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict',
+           'write_report', 'cmd_quickstart', 'add_quickstart', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -137,11 +137,20 @@ def cmd_preprocess(args) -> dict:
         manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes, test_fraction=args.test_fraction,
                                     val_fraction=args.val_fraction, time_split=args.time_split, partitions=args.partitions,
                                     partition=args.partition, memory_limit=args.memory_limit, progress=not args.no_progress)
-    records = {k: v.get('records') for k, v in manifest.get('splits', {}).items()}
-    print(f"{manifest['measurements_written']:,} of {manifest['rows_in']:,} measurements written as probe rows {records}, "
-          f"{sum(manifest['rejected'].values()):,} rejected, {manifest['bytes_per_measurement']:.2f} bytes per measurement")
+    print(preprocess_summary(manifest))
     print(json.dumps(manifest, default=str))
     return manifest
+
+
+def preprocess_summary(manifest: dict) -> str:
+    "One line about a manifest, or about the manifest part of one partition (a SLURM array task)."
+    splits = manifest.get('splits', {})
+    written = sum(s.get('measurements', 0) for s in splits.values())
+    line = (f"{written:,} of {manifest['rows_in']:,} measurements written as probe rows "
+            f"{ {k: s.get('records') for k, s in splits.items()} }, {sum(manifest['rejected'].values()):,} rejected")
+    if 'measurements_written' not in manifest:   # a part: merged later
+        return f"partition {manifest['partition']} of {manifest['partitions']}: {line}; `netlm preprocess --merge OUT_DIR` once every partition is done"
+    return line + f", {manifest['bytes_per_measurement']:.2f} bytes per measurement"
 
 
 def add_preprocess(sub):
