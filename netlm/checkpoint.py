@@ -25,7 +25,7 @@ from .model import ModelConfig, Transformer, abstract_model
 __all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'file_sha256', 'write_manifest', 'verify_checkpoint',
            'CheckpointManager', 'checkpoint_manager', 'step_path', 'save_checkpoint', 'check_finite',
            'checkpoint_config', 'saved_model_config', 'check_architecture', 'restore_checkpoint', 'set_aside',
-           'restore_newest', 'load_model']
+           'restore_newest', 'load_model_step', 'load_model']
 
 # %% ../nbs/08_checkpoint.ipynb #c006
 MANIFEST = 'netlm_manifest.json'
@@ -223,8 +223,8 @@ def _load_params(manager: ocp.CheckpointManager, step: int) -> tuple[Transformer
     return nnx.merge(model_def, params), config
 
 
-def load_model(workdir, step: int | None = None) -> tuple[Transformer, dict]:
-    "The trained model (parameters only) and run configuration (a dict) of a run directory: its newest usable step, or `step`."
+def load_model_step(workdir, step: int | None = None) -> tuple[Transformer, dict, int]:
+    "`load_model`, and the step it loaded (the newest usable one, or `step`)."
     directory = Path(workdir) / 'checkpoints'
     if not directory.is_dir(): raise FileNotFoundError(f'no checkpoint in {directory}')
     manager = checkpoint_manager(workdir, create=False)
@@ -232,9 +232,14 @@ def load_model(workdir, step: int | None = None) -> tuple[Transformer, dict]:
         if step is not None:
             if step not in manager.all_steps():
                 raise FileNotFoundError(f'{directory}: no checkpoint of step {step} (steps: {sorted(manager.all_steps())})')
-            return _load_params(manager, step)
+            return (*_load_params(manager, step), step)
         found, result = restore_newest(manager, lambda s: _load_params(manager, s))
         if found is None: raise FileNotFoundError(f'no checkpoint in {directory}')
-        return result
+        return (*result, found)
     finally:
         manager.close()
+
+
+def load_model(workdir, step: int | None = None) -> tuple[Transformer, dict]:
+    "The trained model (parameters only) and run configuration (a dict) of a run directory: its newest usable step, or `step`."
+    return load_model_step(workdir, step)[:2]
