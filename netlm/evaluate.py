@@ -13,13 +13,14 @@ import pyarrow as pa
 from .measurements import Measurements, by_source, node_ids
 from .baselines import QUANTILE_GRID, Baseline, DestinationFrequency, Oracle, _group_quantiles, _key, default_baselines
 from .metrics import bootstrap, compare_methods, crps_from_quantiles, pit_values, point_metrics, rtt_scores
+# load_split is not used here: netlm.serve and netlm.export import it from this module
+from .rows import encode_row, load_manifest, load_rows, load_split, rows_to_measurements
 
 # %% auto #0
 __all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
-           'rows_to_measurements', 'load_rows', 'load_split', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary',
-           'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics',
-           'compressed_sizes', 'measurements_csv', 'compression_metrics', 'plot_training_curve', 'find_world',
-           'run_eval', 'format_metrics_table']
+           'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
+           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
+           'compression_metrics', 'plot_training_curve', 'find_world', 'run_eval', 'format_metrics_table']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -102,33 +103,6 @@ def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | 
                                       coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
             curve[name]['full' if k is None else str(k)] = dict(done[len(ctx)])
     return curve
-
-# %% ../nbs/13_evaluate.ipynb #c032
-def rows_to_measurements(rows) -> Measurements:
-    "Concatenate probe rows into one `Measurements` (a loop over rows; each row's columns are NumPy)."
-    rows = list(rows)
-    if not rows: return Measurements(np.array([], object), np.array([], object), np.array([], np.int64), np.array([]))
-    return Measurements(np.concatenate([np.full(len(r), r.src, dtype=object) for r in rows]),
-                        np.concatenate([r.dst for r in rows]), np.concatenate([r.t for r in rows]),
-                        np.concatenate([r.rtt_ms for r in rows]))
-
-
-def load_rows(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> list:
-    "Probe rows of a split (`data_dir/split/*.array_record`), optionally a random subset of records."
-    from pathlib import Path
-    from array_record.python.array_record_data_source import ArrayRecordDataSource
-    from netlm.preprocess import read_row
-    paths = sorted(str(p) for p in Path(data_dir, split).glob('*.array_record'))
-    if not paths: raise FileNotFoundError(f'no *.array_record files in {Path(data_dir, split)}: run `netlm preprocess` first')
-    source = ArrayRecordDataSource(paths)
-    idx = np.arange(len(source))
-    if max_records is not None and max_records < len(idx): idx = np.sort(np.random.default_rng(seed).choice(idx, max_records, replace=False))
-    return [read_row(source[int(i)]) for i in idx]
-
-
-def load_split(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> Measurements:
-    "Measurements of a split of a probe-row data set (`data_dir/split/*.array_record`), optionally a random subset of records."
-    return rows_to_measurements(load_rows(data_dir, split, max_records, seed))
 
 # %% ../nbs/13_evaluate.ipynb #c034
 def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *, n_context: int = 30,
@@ -401,7 +375,6 @@ def measurements_csv(m: Measurements) -> bytes:
 
 def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
     "Bits per measurement of the model next to gzip, zstd and xz on the same measurements as probe rows and as CSV."
-    from netlm.preprocess import encode_row
     rows = list(rows)
     n = sum(len(r) for r in rows)
     if not n: raise ValueError('no measurements to compress')
@@ -413,7 +386,7 @@ def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
     return dict(measurements=n, bits_per_measurement=bits, bytes=sizes, what=dict(
         model='the model on test-split contexts in full-timestamp mode (-log2 p of every token), field order included',
         model_less_field_order=f'the same less log2(24) = {FIELD_ORDER_BITS:.2f} bits of random field order',
-        probe_rows='netlm.preprocess.encode_row of every test row', csv='src,dst,t,rtt_ms text, one line per measurement'))
+        probe_rows='netlm.rows.encode_row of every test row', csv='src,dst,t,rtt_ms text, one line per measurement'))
 
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
@@ -447,7 +420,6 @@ def _jsonable(x):
 def find_world(data_dir):
     "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data."
     from pathlib import Path
-    from netlm.preprocess import load_manifest
     from netlm.synth import World
     for src in load_manifest(data_dir).get('source', []):
         for folder in (Path(src).parent, Path(src)):
@@ -468,7 +440,6 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     import json, time
     from pathlib import Path
     import matplotlib.pyplot as plt
-    from netlm.preprocess import load_manifest
     workdir, data_dir = Path(workdir), Path(data_dir)
     out = Path(out_dir) if out_dir is not None else workdir / 'eval'
     out.mkdir(parents=True, exist_ok=True)

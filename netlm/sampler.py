@@ -6,10 +6,8 @@
 from __future__ import annotations
 
 import bisect
-import json
 import math
 import random
-import os
 import socket
 import time
 from dataclasses import dataclass
@@ -19,16 +17,15 @@ from pathlib import Path
 import grain
 import numpy as np
 
-from .tokenizer import (MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, encode_measurement, ip_str, rtt_code,
-                             timestamp_fields)
-from .preprocess import ARRAY_RECORD_OPTIONS, DEFAULT_COMPRESSION, ProbeRow, encode_row, read_row
+from .rows import ProbeRow, open_shards, random_probe_rows, read_row, shard_paths, write_probe_rows
+from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, encode_measurement, ip_str, timestamp_fields
 
 # %% auto #0
-__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'random_probe_rows',
-           'write_probe_rows', 'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts',
-           'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle',
-           'PackedBatchIterDataset', 'shard_paths', 'ShardSource', 'open_shards', 'probe_index', 'make_dataset',
-           'batch_contexts', 'context_probe', 'reference_measurements', 'reference_contexts', 'bench_sampler']
+__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'timestamp_lengths',
+           'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'sample_rows', 'sample_row', 'pack_plan',
+           'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset', 'probe_index',
+           'make_dataset', 'batch_contexts', 'context_probe', 'reference_measurements', 'reference_contexts',
+           'bench_sampler']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -65,52 +62,6 @@ class SamplerConfig:
 def contexts_per_row(n, cfg: SamplerConfig = SamplerConfig()):
     "K = min(ceil(n / 30), 16): contexts sampled from a large row of `n` measurements."
     return np.minimum(-(-np.asarray(n) // cfg.tokens_per_measurement), cfg.max_contexts)
-
-# %% ../nbs/06_sampler.ipynb #c009
-_V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
-
-
-def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000, small_share: float = 0.1,
-                      ipv6_share: float = 0.45, failure_rate: float = 0.15, multi_part_share: float = 0.05) -> list[ProbeRow]:
-    "Probe rows of realistic shape (seed 002's statistics) for tests and benchmarks; some probes span several parts."
-    rng = np.random.default_rng(seed)
-    rows = []
-    for probe in range(n_probes):
-        v = 6 if rng.random() < ipv6_share else 4
-        small = rng.random() < small_share
-        n = int(rng.integers(1, 35)) if small else int(np.clip(rng.lognormal(np.log(median), 1.5), 35, max_measurements))
-        gaps = np.where(rng.random(n) < 0.05, rng.exponential(3600, n), rng.exponential(60, n)).astype(np.int64)
-        t = 1_700_000_000 + int(rng.integers(0, 10**7)) + np.cumsum(gaps)
-        src = rng.integers(0, 256, 16, dtype=np.uint8)
-        d = int(rng.integers(1, min(n, 300) + 1))
-        table = rng.integers(0, 256, (d, 16), dtype=np.uint8)
-        if v == 4: table[:, :12] = _V4_MAPPED; src[:12] = _V4_MAPPED
-        dst_index = rng.integers(0, d, n)
-        rtt = rng.lognormal(np.log(40), 1.0, d)[dst_index] * rng.lognormal(0, 0.1, n)
-        rtt[rng.random(n) < failure_rate] = -1
-        code = rtt_code(rtt)
-        cuts = [0, n]
-        if not small and n >= 100 and rng.random() < multi_part_share:   # a probe split across rows, at measurement boundaries
-            cuts = [0, *sorted(rng.choice(np.arange(30, n - 30), int(rng.integers(1, 3)), replace=False).tolist()), n]
-        for part, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):
-            used, idx = np.unique(dst_index[a:b], return_inverse=True)
-            rows.append(ProbeRow(src=ip_str(src, v), version=v, t=t[a:b], dst_index=idx.astype(np.int64), dst_table=table[used],
-                                 rtt_code=code[a:b], prb_id=probe, part=part))
-    return rows
-
-
-def write_probe_rows(rows, directory, shards: int = 2, compression: str = DEFAULT_COMPRESSION) -> list[str]:
-    "Write rows as `encode_row` records into `shards` ArrayRecord files under `directory`, as `netlm.preprocess` does; their paths."
-    from array_record.python.array_record_module import ArrayRecordWriter
-    Path(directory).mkdir(parents=True, exist_ok=True)
-    paths = []
-    for s in range(shards):
-        path = str(Path(directory) / f'rows-{s:05d}-of-{shards:05d}.array_record')
-        writer = ArrayRecordWriter(path, f'{ARRAY_RECORD_OPTIONS},{compression}')
-        for row in rows[s::shards]: writer.write(encode_row(row))
-        writer.close()
-        paths.append(path)
-    return paths
 
 # %% ../nbs/06_sampler.ipynb #c012
 _BASE_LENGTH = {4: 14, 6: 38}   # tokens of a successful measurement without timestamp; a failed one has 2 fewer
@@ -191,6 +142,7 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
     return arr, final, flags, k
 
 # %% ../nbs/06_sampler.ipynb #c024
+_V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)   # the first 12 bytes of an IPv4 address in the tokenizer's layout
 _FIELD_ORDERS = np.array(list(permutations(range(4))), np.int8)   # the 24 field orders
 _TS_ESTIMATE = 3.5   # expected timestamp tokens per measurement in full mode (a mix of 2- and 5-token deltas)
 
@@ -468,87 +420,6 @@ class PackedBatchIterDataset(grain.IterDataset):
 
     def __str__(self): return f'PackedBatchIterDataset(batch_size={self._args[0]}, seq_len={self._args[1]})'
 
-# %% ../nbs/06_sampler.ipynb #c052
-def _split_shards(data_dir: Path, split: str) -> list[tuple[str, int | None]]:
-    "`(path, records listed)` of each shard of a split: from `manifest.json` where it lists the split, else `split/*.array_record`."
-    manifest = data_dir / 'manifest.json'
-    listed = None
-    if manifest.is_file():
-        try: splits = json.loads(manifest.read_text()).get('splits', {})
-        except (json.JSONDecodeError, AttributeError) as e: raise ValueError(f'{manifest}: not a probe-row manifest ({e})') from None
-        listed = splits.get(split, {}).get('shards') if isinstance(splits.get(split), dict) else None
-    if listed is None:
-        paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
-        if not paths: raise FileNotFoundError(f'{data_dir / split}: no ArrayRecord shards (run `netlm preprocess` first)')
-        return [(p, None) for p in paths]
-    if not listed: raise ValueError(f'{manifest}: split {split!r} holds no rows')
-    base, shards = Path(os.path.abspath(data_dir)), []
-    for shard in listed:
-        rel = shard.get('path') if isinstance(shard, dict) else None
-        if not isinstance(rel, str) or not rel: raise ValueError(f'{manifest}: a shard of split {split!r} has no path')
-        path = Path(os.path.abspath(base / rel))   # normalized, symlinks left alone
-        if not path.is_relative_to(base) or path == base:
-            raise ValueError(f'{manifest}: shard path {rel!r} points outside {data_dir}; refused')
-        shards.append((str(path), shard.get('records')))
-    return shards
-
-
-def shard_paths(data_dir, split: str) -> list[str]:
-    "The ArrayRecord shards of a split: from `manifest.json` where there is one (inside `data_dir` only), else `split/*.array_record`."
-    paths = [p for p, _ in _split_shards(Path(data_dir), split)]
-    if missing := [p for p in paths if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
-    return paths
-
-
-def _count_records(path: str) -> int:
-    "Records in a shard, or a one-line error naming it when it cannot be opened (truncated, corrupt, not ArrayRecord)."
-    from array_record.python.array_record_module import ArrayRecordReader
-    try:
-        reader = ArrayRecordReader(path)
-        ok, n = reader.ok(), reader.num_records()
-        reader.close()   # ArrayRecord reports a bad file here, as a RuntimeError without a message
-    except (RuntimeError, OSError, ValueError):
-        ok = False
-    if not ok: raise ValueError(f'{path}: not a readable ArrayRecord shard (truncated or corrupt)')
-    return n
-
-
-class ShardSource:
-    "The records of a split's shards (a Grain random-access source); a record that cannot be read is a one-line error naming its shard."
-    def __init__(self, paths: list[str], counts: list[int]):
-        self.paths, self._ends = paths, np.cumsum(counts)
-        self._source = grain.sources.ArrayRecordDataSource([f'{p}[0:{n}]' for p, n in zip(paths, counts)])   # counts known: no re-read
-
-    def __len__(self) -> int: return int(self._ends[-1]) if len(self._ends) else 0
-
-    def __repr__(self) -> str: return f'ShardSource({len(self.paths)} shards, {len(self)} records)'
-
-    def _bad(self, index: int, e: Exception) -> ValueError:
-        shard = int(np.searchsorted(self._ends, index, side='right'))
-        first = int(self._ends[shard - 1]) if shard else 0
-        return ValueError(f'{self.paths[shard]}: record {index - first} cannot be read ({str(e).strip() or type(e).__name__})')
-
-    def __getitem__(self, index: int) -> bytes:
-        try: return self._source[index]
-        except RuntimeError as e: raise self._bad(int(index), e) from None
-
-    def __getitems__(self, indices) -> list[bytes]:
-        try: return self._source.__getitems__(indices)
-        except RuntimeError: return [self[i] for i in indices]   # find the bad record
-
-
-def open_shards(data_dir, split: str) -> ShardSource:
-    "The probe-row records of a split, every shard checked: inside `data_dir`, readable, its count as listed, and some rows in all."
-    data_dir = Path(data_dir)
-    shards = _split_shards(data_dir, split)
-    if missing := [p for p, _ in shards if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
-    counts = [_count_records(p) for p, _ in shards]
-    for (path, listed), n in zip(shards, counts):
-        if listed is not None and n != listed:
-            raise ValueError(f'{path}: {n} records, the manifest lists {listed} (truncated or replaced)')
-    if sum(counts) == 0: raise ValueError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
-    return ShardSource([p for p, _ in shards], counts)
-
 # %% ../nbs/06_sampler.ipynb #c081
 def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]:
     "Rows of each probe of an ArrayRecord source: (offsets, rows), probe p owning rows[offsets[p]:offsets[p + 1]]."
@@ -684,12 +555,12 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
                   reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
     import tempfile
-    from array_record.python.array_record_module import ArrayRecordReader
+    from netlm.rows import read_shard
     cfg = SamplerConfig(seq_len=seq_len)
     with tempfile.TemporaryDirectory() as tmp:
         rows = random_probe_rows(probes, seed)
         write_probe_rows(rows, Path(tmp) / 'train', shards=4)
-        records = [r for p in shard_paths(tmp, 'train') for r in ArrayRecordReader(p).read_all()]
+        records = [r for p in shard_paths(tmp, 'train') for r in read_shard(p)]
         kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1), chunk_contexts=chunk_contexts)
 
         def run(it, limit_s, limit_batches=None):

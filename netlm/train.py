@@ -237,7 +237,7 @@ def eval_split(config: TrainConfig) -> str:
 def check_data(config: TrainConfig) -> None:
     "Fail now, in one line, if a split the run will read is missing, unreadable or empty (train, and the evaluation's if any)."
     if config.data is None: return
-    from netlm.sampler import open_shards
+    from netlm.rows import open_shards
     open_shards(config.data, 'train')
     if not config.eval_every: return
     split = eval_split(config)
