@@ -30,12 +30,12 @@ USER_ERRORS = (CLIError, FileNotFoundError, NotADirectoryError, IsADirectoryErro
 
 # %% ../nbs/17_cli.ipynb #c007
 BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
-    'tokenizer': 'netlm.tokenizer:bench_tokenizer',
-    'synth': 'netlm.synth:bench_synth',
-    'ingest': 'netlm.ingest:bench_ingest',
-    'preprocess': 'netlm.preprocess:bench_preprocess',
-    'sampler': 'netlm.sampler:bench_sampler',
-    'train': 'netlm.train:bench_train',
+    'tokenizer': 'netlm.benchmarks:bench_tokenizer',
+    'synth': 'netlm.benchmarks:bench_synth',
+    'ingest': 'netlm.benchmarks:bench_ingest',
+    'preprocess': 'netlm.benchmarks:bench_preprocess',
+    'sampler': 'netlm.benchmarks:bench_sampler',
+    'train': 'netlm.benchmarks:bench_train',
 }
 
 

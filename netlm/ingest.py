@@ -15,7 +15,6 @@ import json
 import lzma
 import os
 import re
-import tempfile
 import time
 import warnings
 import zlib
@@ -34,7 +33,7 @@ from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, check
 __all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE',
            'parse_result', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
            'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
-           'results_table', 'format_report', 'synthetic_results', 'write_jsonl', 'find_menog_sample', 'bench_ingest']
+           'results_table', 'format_report', 'synthetic_results', 'find_menog_sample']
 
 # %% ../nbs/03_ingest.ipynb #c012
 RTT_MODES = ('avg', 'min', 'median')
@@ -673,14 +672,6 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
                  min=min(rtts, default=-1), max=max(rtts, default=-1), avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
         yield r
 
-
-def write_jsonl(results, path) -> Path:
-    "Write result dicts as JSON lines (gzipped when `path` ends in .gz)."
-    path = Path(path)
-    with (gzip.open(path, 'wt', compresslevel=1) if path.suffix == '.gz' else open(path, 'w')) as f:
-        for r in results: f.write(json.dumps(r, separators=(',', ':')) + '\n')
-    return path
-
 # %% ../nbs/03_ingest.ipynb #c070
 MENOG_SAMPLE = Path('shared/data/atlas/menog/menog_ping_results_dev.jsonl.gz')
 
@@ -690,21 +681,3 @@ def find_menog_sample() -> Path | None:
     roots = list(Path.cwd().resolve().parents)[:3]        # the repository's parent from the repo, nbs/ or nbs/tutorials/
     if '__file__' in globals(): roots.append(Path(__file__).resolve().parent.parent.parent)
     return next((root / MENOG_SAMPLE for root in roots if (root / MENOG_SAMPLE).exists()), None)
-
-
-def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0, per_packet: bool = False) -> dict:
-    "Results/s of `ingest` on the MENOG sample (`data='auto'`/`'menog'`) or on `n` generated results, and `validate` rows/s."
-    if data not in ('auto', 'menog', 'synthetic'): raise ValueError(f"data must be auto, menog or synthetic, got {data!r}")
-    path = Path(path) if path else None if data == 'synthetic' else find_menog_sample()
-    if data == 'menog' and path is None: raise FileNotFoundError(f'the MENOG sample ../{MENOG_SAMPLE} is not there')
-    with tempfile.TemporaryDirectory() as tmp:
-        source = path or write_jsonl(synthetic_results(n, seed), Path(tmp) / 'synthetic.jsonl.gz')
-        report = ingest(source, Path(tmp) / 'out.parquet', per_packet=per_packet, progress=False)
-        table = pq.read_table(Path(tmp) / 'out.parquet')
-        mib = source.stat().st_size / 2**20
-    _ADDR_CACHE.clear()
-    t0 = time.perf_counter(); validate(table); validate_s = time.perf_counter() - t0
-    return dict(stage='ingest', data=str(path) if path else f'synthetic n={n}', results=report['results_read'],
-                rows=report['rows_written'], failures=report['failures'], rejected=report['rejected'],
-                nat_substitutions=report['nat_substitutions'], seconds=report['seconds'], results_per_s=report['results_per_s'],
-                input_mib_per_s=round(mib / report['seconds'], 1), validate_rows_per_s=round(table.num_rows / validate_s))

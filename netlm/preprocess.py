@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .measurements import MEASUREMENT_SCHEMA, REQUIRED_COLUMNS, ROW_REASONS, check_columns
+from .measurements import REQUIRED_COLUMNS, ROW_REASONS, check_columns
 from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL, ProbeRow,
                         ShardWriter, empty_split_stats, encode_row, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
@@ -28,7 +28,7 @@ from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 # %% auto #0
 __all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'parquet_files',
            'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows',
-           'build_probe_rows', 'merge_manifests', 'random_measurement_table', 'bench_preprocess']
+           'build_probe_rows', 'merge_manifests']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -458,102 +458,3 @@ def merge_manifests(out_dir) -> dict:
                     seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits)
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest
-
-# %% ../nbs/05_preprocess.ipynb #c038
-_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative', 'rtt_beyond_codec')
-
-
-def _random_addresses(rng, v6) -> list[str]:
-    a4, g = rng.integers(0x01000000, 0xDF000000, len(v6)).tolist(), rng.integers(0, 2**16, (len(v6), 4)).tolist()
-    return [str(ipaddress.ip_address(f'2a0{x[0] & 7:x}:{x[1]:x}:{x[2]:x}::{x[3]:x}')) if s else str(ipaddress.IPv4Address(a))
-            for s, a, x in zip(v6.tolist(), a4, g)]
-
-
-def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = None, *, seed: int = 0, days: float = 30,
-                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05, start: str = '2026-01-01',
-                             chunk_rows: int = 2_000_000) -> dict:
-    "Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows per reason."
-    import pyarrow as pa, pyarrow.parquet as pq
-    rng = np.random.default_rng(seed)
-    probes = probes or max(10, round(rows * 45_000 / 200_000_000))
-    n_dst = max(200, round(probes * 130_000 / 45_000))
-    src_v6, dst_v6 = rng.random(probes) < v6_share, rng.random(n_dst) < v6_share
-    src_dict = pa.array(_random_addresses(rng, src_v6) + ['', 'not-an-ip'])
-    dst_dict = pa.array(_random_addresses(rng, dst_v6) + ['', '300.1.2.3'])
-    cdf = np.cumsum(w := rng.lognormal(0, 1.5, probes)) / w.sum()
-    k = rng.integers(50, 500, probes)                    # destinations per probe
-    first = np.r_[0, np.cumsum(k)]
-    probe_dst, entry_v6 = np.empty(first[-1], np.int64), np.repeat(src_v6, k)
-    for fam in (False, True):                            # each probe picks its destinations from its own family, popular ones more often
-        pool = np.flatnonzero(dst_v6 == fam)
-        pop = 1 / (np.arange(len(pool)) + 10.0)
-        probe_dst[entry_v6 == fam] = pool[rng.choice(len(pool), int((entry_v6 == fam).sum()), p=pop / pop.sum())]
-    base_rtt = rng.lognormal(np.log(40), 0.8, first[-1])
-    t0, span = int(np.datetime64(start, 's').astype(np.int64)), int(days * 86400)
-    schema = MEASUREMENT_SCHEMA
-    spoiled = dict.fromkeys(_DIRT, 0)
-    n_chunks = max(1, -(-rows // chunk_rows))
-    with pq.ParquetWriter(str(path), schema, compression='zstd') as out:
-        for c in range(n_chunks):
-            m = rows // n_chunks + (c < rows % n_chunks)
-            probe = np.minimum(np.searchsorted(cdf, rng.random(m)), probes - 1)
-            entry = first[probe] + (rng.random(m) * k[probe]).astype(np.int64)
-            rtt = np.where(rng.random(m) < failed, -1.0, np.round(base_rtt[entry] * (1 + rng.exponential(0.1, m)), 3))
-            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks    # chunk c covers the c-th slice of time
-            order = np.argsort(t, kind='stable')
-            probe, entry, rtt, t = probe[order], entry[order], rtt[order], t[order]
-            src, dst, version = probe.astype(np.int32), probe_dst[entry].astype(np.int32), np.where(src_v6[probe], 6, 4)
-            valid_time = np.ones(m, bool)
-            bad = np.flatnonzero(rng.random(m) < dirty)
-            kind = rng.integers(0, len(_DIRT), len(bad))
-            for j, name in enumerate(_DIRT):
-                b = bad[kind == j]
-                spoiled[name] += len(b)
-                if name == 'empty_src': src[b] = probes
-                elif name == 'bad_src': src[b] = probes + 1
-                elif name == 'empty_dst': dst[b] = n_dst
-                elif name == 'bad_dst': dst[b] = n_dst + 1
-                elif name == 'version_mismatch': version[b] = 10 - version[b]
-                elif name == 'no_time': valid_time[b] = False
-                elif name == 'rtt_nan': rtt[b] = np.nan
-                elif name == 'rtt_negative': rtt[b] = -3.5
-                elif name == 'rtt_beyond_codec': rtt[b] = 1e10
-            times = pa.array(t * 10**9, pa.int64(), mask=~valid_time).cast(pa.timestamp('ns', tz='UTC'))
-            cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)), dst_dict.take(pa.array(dst)),
-                    pa.array(version), pa.array(rtt), pa.array(np.full(m, 48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
-            out.write_table(pa.Table.from_arrays(cols, schema=schema), row_group_size=1 << 20)
-    return dict(rows=rows, probes=probes, destinations=n_dst, spoiled=spoiled)
-
-# %% ../nbs/05_preprocess.ipynb #c059
-def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: int = 0, *, max_row_bytes: int = 8 << 20,
-                     test_fraction: float = 0.1, partitions: int | None = None, compression: str = DEFAULT_COMPRESSION,
-                     memory_limit: str = '2GB', workdir=None) -> dict:
-    "Rows/s, peak memory and bytes per measurement of `build_probe_rows` on a generated table of `rows` rows."
-    import subprocess, sys
-    work = Path(tempfile.mkdtemp(prefix='netlm-bench-preprocess-', dir=workdir))
-    try:
-        started = time.perf_counter()
-        table = random_measurement_table(work / 'measurements.parquet', rows, probes, seed=seed)
-        generate_s = time.perf_counter() - started
-        args = dict(source=str(work / 'measurements.parquet'), out_dir=str(work / 'rows'), max_row_bytes=max_row_bytes,
-                    test_fraction=test_fraction, partitions=partitions, compression=compression, memory_limit=memory_limit, progress=False)
-        code = ('import json, resource, sys, time\nfrom netlm.preprocess import build_probe_rows\nt = time.perf_counter()\n'
-                'm = build_probe_rows(**json.loads(sys.argv[1]))\n'
-                'print(json.dumps(dict(seconds=time.perf_counter() - t, peak_rss=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, manifest=m)))')
-        proc = subprocess.run([sys.executable, '-c', code, json.dumps(args)], capture_output=True, text=True)
-        if proc.returncode: raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
-        run = json.loads(proc.stdout.strip().splitlines()[-1])
-        m = run['manifest']
-        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'], cores=_cores(),
-                      parquet_bytes=os.path.getsize(work / 'measurements.parquet'), generate_s=round(generate_s, 2),
-                      seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']), peak_rss_mb=round(run['peak_rss'] / 2**20),
-                      bytes_per_measurement=m['bytes_per_measurement'], measurements_written=m['measurements_written'],
-                      rejected=sum(m['rejected'].values()), partitions=m['partitions'], compression=compression,
-                      records={k: m['splits'][k]['records'] for k in SPLITS}, split_by_cap=sum(m['splits'][k]['split_by_cap'] for k in SPLITS),
-                      shards=sum(len(m['splits'][k]['shards']) for k in SPLITS),
-                      max_record_bytes=max(m['splits'][k]['max_record_bytes'] for k in SPLITS), output_bytes=m['bytes'])
-        result['targets_met'] = dict(rows_per_s=result['rows_per_s'] >= 1_000_000, peak_rss=run['peak_rss'] <= 4 * 2**30,
-                                     bytes_per_measurement=(m['bytes_per_measurement'] or 0) <= 8)
-        return result
-    finally:
-        shutil.rmtree(work, ignore_errors=True)

@@ -7,25 +7,21 @@ from __future__ import annotations
 
 import bisect
 import math
-import random
 import socket
-import time
 from dataclasses import dataclass
 from itertools import permutations
-from pathlib import Path
 
 import grain
 import numpy as np
 
-from .rows import ProbeRow, open_shards, random_probe_rows, read_row, shard_paths, write_probe_rows
-from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, encode_measurement, ip_str, timestamp_fields
+from .rows import ProbeRow, open_shards, read_row
+from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, timestamp_fields
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'timestamp_lengths',
            'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'sample_rows', 'sample_row', 'pack_plan',
            'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset', 'probe_index',
-           'make_dataset', 'batch_contexts', 'context_probe', 'reference_measurements', 'reference_contexts',
-           'bench_sampler']
+           'make_dataset', 'batch_contexts', 'context_probe']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -434,31 +430,14 @@ def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]
     return offsets, rows
 
 # %% ../nbs/06_sampler.ipynb #c054
-class _SplitContexts(grain.experimental.FlatMapTransform):
-    "One element per context (for the Grain-native `first_fit` packer)."
-    max_fan_out = 4096
-    def flat_map(self, ctx: Contexts): return [{'inputs': c} for c in np.split(ctx.tokens, ctx.bounds[1:-1])]
-
-
-def _first_fit(ds, batch_size, seq_len, chunk_contexts, seed, drop_remainder):
-    "The Grain-native expansion, shuffle and packing (FlatMap, WindowShuffle, FirstFitPack), for comparison."
-    from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, WindowShuffleIterDataset
-    ds = FlatMapIterDataset(ds, _SplitContexts())
-    ds = WindowShuffleIterDataset(ds, window_size=chunk_contexts, seed=seed)
-    ds = FirstFitPackIterDataset(ds, length_struct={'inputs': seq_len}, num_packing_bins=batch_size, seed=seed, shuffle_bins=True)
-    ds = ds.batch(batch_size, drop_remainder=drop_remainder)
-    return ds.map(lambda b: model_batch(b['inputs'], b['inputs_segment_ids'], b['inputs_positions']))
-
-
 def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, seed: int, num_threads: int = 2,
                  shuffle: bool = True, client_first: bool = False, num_epochs: int | None = None, shard_by_process: bool = True,
                  shard: tuple[int, int] | None = None, rows_per_call: int = 16, chunk_contexts: int = 4096,
-                 packer: str = 'best_fit', drop_remainder: bool = True, config: SamplerConfig | None = None,
-                 progress: bool = True) -> grain.IterDataset:
+                 drop_remainder: bool = True, config: SamplerConfig | None = None, progress: bool = True,
+                 packer=PackedBatchIterDataset) -> grain.IterDataset:
     "Batches of packed Plan 3 contexts from the probe rows of `data_dir/split`: dicts of (batch_size, seq_len) int32 arrays."
     cfg = config or SamplerConfig(seq_len=seq_len)
     if cfg.seq_len != seq_len: raise ValueError(f'config.seq_len={cfg.seq_len} differs from seq_len={seq_len}')
-    if packer not in ('best_fit', 'first_fit'): raise ValueError(f"packer={packer!r}: use 'best_fit' or 'first_fit'")
     if shard is None and shard_by_process:
         import jax
         shard = (jax.process_index(), jax.process_count())
@@ -477,9 +456,8 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
     ds = ds.batch(rows_per_call, batch_fn=list)
     ds = ds.random_map(lambda records, rng: sample_rows([read_row(r) for r in records], rng, cfg), seed=seed)
     ds = ds.to_iter_dataset(grain.ReadOptions(num_threads=num_threads, prefetch_buffer_size=2 * max(num_threads, 1)))
-    if packer == 'first_fit': return _first_fit(ds, batch_size, seq_len, chunk_contexts, seed, drop_remainder)
-    return PackedBatchIterDataset(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed,
-                                  drop_remainder=drop_remainder)
+    # `packer` turns the stream of sampled contexts into batches: best fit by default, Grain's first fit for the benchmark
+    return packer(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed, drop_remainder=drop_remainder)
 
 # %% ../nbs/06_sampler.ipynb #c058
 def batch_contexts(batch: dict) -> list[np.ndarray]:
@@ -496,110 +474,3 @@ def context_probe(tokens) -> str:
     end = np.flatnonzero(np.asarray(tokens) == MEASUREMENT_START)
     first = tokens[:end[1]] if len(end) > 1 else tokens
     return decode(first)[0]['src']
-
-# %% ../nbs/06_sampler.ipynb #c070
-def reference_measurements(record: bytes) -> list[dict]:
-    "Seed 001's data source: a probe row as a list of measurement dicts with address strings."
-    row = read_row(record)
-    dst = [ip_str(a, row.version) for a in row.dst_table]
-    return [dict(event_time=t, src_addr=row.src, dst_addr=dst[d], rtt=r)
-            for t, d, r in zip(row.t.tolist(), row.dst_index.tolist(), row.rtt_ms.tolist())]
-
-
-def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfig) -> tuple[list[int], list[dict]]:
-    "Tokens of one context from a time-ordered buffer, measurement by measurement, and the measurements used."
-    r = rng.random()
-    mode = MODE_FULL if r < cfg.mode_weights[0] else MODE_PARTIAL if r < cfg.mode_weights[0] + cfg.mode_weights[1] else MODE_NONE
-    if mode == MODE_FULL: items = [(m, True) for m in buffer]
-    elif mode == MODE_NONE: items = [(m, False) for m in buffer]; rng.shuffle(items)
-    else:
-        drop = set(rng.sample(range(len(buffer)), int(len(buffer) * rng.uniform(*cfg.partial_drop))))
-        timed = [m for i, m in enumerate(buffer) if i not in drop]
-        untimed = [m for i, m in enumerate(buffer) if i in drop]; rng.shuffle(untimed)
-        slots = [True] * len(timed) + [False] * len(untimed); rng.shuffle(slots)
-        items = [(timed.pop(0), True) if s else (untimed.pop(), False) for s in slots]
-    tokens, used, prev_t = [], [], None
-    for m, with_ts in items:
-        fields = ['src', 'dst', 'rtt'] + (['t'] if with_ts else [])
-        rng.shuffle(fields)
-        toks = encode_measurement(m['src_addr'], m['dst_addr'], m['rtt'], t=m['event_time'] if with_ts else None,
-                                  prev_t=prev_t if with_ts else None, order=fields)
-        if len(tokens) + len(toks) > cfg.seq_len: break
-        tokens += toks; used.append(m)
-        if with_ts: prev_t = m['event_time']
-    return tokens, used
-
-
-def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig = SamplerConfig()) -> list[np.ndarray]:
-    "The straightforward sampler (seed 001's sketch, made to follow Plan 3): int32 token arrays of a row's contexts."
-    n, contexts = len(measurements), []
-    if cfg.is_small(n):
-        remaining = list(measurements)
-        while remaining:
-            tokens, used = _reference_context(remaining, rng, cfg)
-            contexts.append(tokens)
-            used = {id(m) for m in used}
-            remaining = [m for m in remaining if id(m) not in used]
-    else:
-        per = (38 if ':' in measurements[0]['src_addr'] else 14) + _TS_ESTIMATE
-        for _ in range(int(contexts_per_row(n, cfg))):
-            w = max(1, min(n, int(math.exp(rng.uniform(0, math.log(n + 1))))))
-            offset = rng.randint(0, n - w)
-            window = measurements[offset:offset + w]
-            buffer = sorted(rng.sample(window, min(w, math.ceil(cfg.overdraw * cfg.seq_len / per))), key=lambda m: m['event_time'])
-            contexts.append(_reference_context(buffer, rng, cfg)[0])
-    return [np.asarray(c, np.int32) for c in contexts]
-
-# %% ../nbs/06_sampler.ipynb #c073
-def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, seconds: float = 10.0,
-                  reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60) -> dict:
-    "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
-    import tempfile
-    from netlm.rows import read_shard
-    cfg = SamplerConfig(seq_len=seq_len)
-    with tempfile.TemporaryDirectory() as tmp:
-        rows = random_probe_rows(probes, seed)
-        write_probe_rows(rows, Path(tmp) / 'train', shards=4)
-        records = [r for p in shard_paths(tmp, 'train') for r in read_shard(p)]
-        kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1), chunk_contexts=chunk_contexts)
-
-        def run(it, limit_s, limit_batches=None):
-            "Real tokens, total tokens, segments, batches and seconds of an iterator run."
-            real = total = segments = done = 0
-            begun = time.perf_counter()
-            while time.perf_counter() - begun < limit_s and (limit_batches is None or done < limit_batches):
-                b = next(it)
-                seg = b['inputs_segmentation']
-                real += int((seg > 0).sum()); total += seg.size; segments += int(seg.max(1).sum()); done += 1
-            return real, total, segments, done, time.perf_counter() - begun
-
-        it = iter(make_dataset(tmp, 'train', **kw))
-        sample = [next(it) for _ in range(10)]   # the first chunk is start-up, not throughput; these 10 batches tell the mix
-        real, total, segments, n_batches, secs = run(it, seconds)
-        mix = [batch_contexts(b) for b in sample]
-        probes_per_batch = [len({context_probe(c) for c in cs}) for cs in mix]
-
-        decoded = [read_row(r) for r in records]
-        rng, begun, sampled, modes = np.random.default_rng(seed), time.perf_counter(), 0, []
-        for i in range(0, len(decoded), 16):
-            ctx = sample_rows(decoded[i:i + 16], rng, cfg); sampled += len(ctx.tokens); modes.append(ctx.mode)
-        sampler_s = time.perf_counter() - begun
-        modes = np.bincount(np.concatenate(modes), minlength=3) / sum(len(m) for m in modes)
-
-        order = np.random.default_rng(seed).permutation(len(records))[:reference_rows]
-        rng_ref, begun, ref_tokens = random.Random(seed), time.perf_counter(), 0
-        for i in order: ref_tokens += sum(len(c) for c in reference_contexts(reference_measurements(records[i]), rng_ref, cfg))
-        ref_s = time.perf_counter() - begun
-
-        ff = iter(make_dataset(tmp, 'train', packer='first_fit', **kw)); next(ff)
-        ff_real, ff_total, _, ff_batches, ff_s = run(ff, seconds, first_fit_batches)
-    rate, ref_rate = real / secs, ref_tokens / ref_s
-    return dict(stage='sampler', probes=probes, rows=len(rows), batch_size=batch_size, seq_len=seq_len, threads=1,
-                batches=n_batches, seconds=round(secs, 2),
-                real_tokens_per_s=round(rate), contexts_per_s=round(segments / secs), padding_share=round(1 - real / total, 5),
-                distinct_probes_per_batch=round(float(np.mean(probes_per_batch)), 1),
-                contexts_per_batch=round(float(np.mean([len(cs) for cs in mix])), 1),
-                sampler_only_tokens_per_s=round(sampled / sampler_s),
-                mode_shares=dict(zip(MODE_NAMES, modes.round(4).tolist())),
-                reference_rows=len(order), reference_tokens_per_s=round(ref_rate), speedup=round(rate / ref_rate, 1),
-                first_fit_tokens_per_s=round(ff_real / ff_s), first_fit_padding_share=round(1 - ff_real / ff_total, 5))

@@ -23,7 +23,7 @@ from .measurements import MEASUREMENT_SCHEMA
 # %% auto #0
 __all__ = ['METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS', 'ROLES', 'ACCESS',
            'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'great_circle_km', 'rtt_quantile', 'rtt_cdf', 'RTTLaw',
-           'world_description', 'World', 'generate', 'peak_rss_mb', 'bench_synth']
+           'world_description', 'World', 'generate']
 
 # %% ../nbs/02_synth.ipynb #c006
 # name, country, RIR region, latitude, longitude, relative density of RIPE Atlas probes
@@ -820,34 +820,3 @@ def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='
     role = world.hosts['role']
     return dict(out=str(out), world=str(out / 'world.json'), probes=int((role == 'probe').sum()), anchors=int((role == 'anchor').sum()),
                 seed=seed, start=str(np.datetime64(world.start, 's')), end=str(np.datetime64(world.end, 's')), **written)
-
-# %% ../nbs/02_synth.ipynb #c083
-import resource
-import sys
-import time
-
-
-def peak_rss_mb() -> float:
-    "Peak resident memory of this process in MiB (Linux: VmHWM, which a parent's memory does not inflate; else getrusage)."
-    try:
-        for line in Path('/proc/self/status').read_text().splitlines():
-            if line.startswith('VmHWM:'): return int(line.split()[1]) / 1024
-    except OSError: pass
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / 2**20 if sys.platform == 'darwin' else peak / 1024    # bytes on macOS, KiB on Linux
-
-
-def bench_synth(rows: int = 5_000_000, seed: int = 0, days: float = 2.0, chunk_rows: int = 500_000) -> dict:
-    "Rows/s, bytes per row and peak memory of `generate` for about `rows` rows, measured in one run."
-    import tempfile
-    probes = max(2, round(rows / (days * 6000)))
-    for _ in range(2):      # size the world: scheduling is cheap next to generating
-        probes = max(2, round(probes * rows / max(1, World.build(probes, days, seed).scheduled_rows())))
-    with tempfile.TemporaryDirectory() as tmp:
-        wall, cpu = time.perf_counter(), time.process_time()
-        s = generate(tmp, probes=probes, days=days, seed=seed, chunk_rows=chunk_rows, progress=False)
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        size = Path(s['path']).stat().st_size
-    return dict(stage='synth', rows=s['rows'], probes=probes, days=days, seconds=round(wall, 3), rows_per_s=round(s['rows'] / wall),
-                cpu_rows_per_s=round(s['rows'] / cpu), bytes_per_row=round(size / s['rows'], 2),
-                peak_rss_mb=round(peak_rss_mb(), 1), failure_share=round(s['failure_share'], 4))

@@ -19,7 +19,7 @@ __all__ = ['MEASUREMENT_START', 'SRC_IPV4', 'SRC_IPV6', 'DST_IPV4', 'DST_IPV6', 
            'RTT_MAX_US', 'RTT_CODE_FAILED', 'FIELD_SRC', 'FIELD_DST', 'FIELD_RESULT', 'FIELD_TIME', 'FIELDS', 'TS_NONE',
            'TS_ABS', 'TS_DELTA', 'token_name', 'encode_rtt', 'decode_rtt', 'rtt_code_ms', 'rtt_code', 'rtt_from_code',
            'ip_bytes', 'pack_ips', 'ip_str', 'encode_timestamp', 'encode_measurement', 'token_count_table', 'decode',
-           'timestamp_fields', 'encode_batch', 'random_measurements', 'encode_scalar', 'bench_tokenizer']
+           'timestamp_fields', 'encode_batch', 'random_measurements']
 
 # %% ../nbs/00_tokenizer.ipynb #c006
 MEASUREMENT_START = 0
@@ -362,36 +362,3 @@ def random_measurements(n: int, seed: int = 0) -> dict:
                         np.where(rng.random(n) < 0.9, rng.integers(0, 256, n), rng.integers(256, 2**32, n)))
     order = rng.permuted(np.tile(np.arange(4), (n, 1)), axis=1)
     return dict(src=src, dst=dst, version=version, rtt_code=rtt_code(rtt), rtt_ms=rtt, ts_kind=ts_kind, ts_value=ts_value, order=order)
-
-
-def encode_scalar(cols: dict, i: int) -> list[int]:
-    "Encode measurement `i` of `random_measurements` columns with `encode_measurement` (the reference path)."
-    v, kind, value = int(cols['version'][i]), int(cols['ts_kind'][i]), int(cols['ts_value'][i])
-    src, dst = (ip_str(cols[k][i], v) for k in ('src', 'dst'))
-    t, prev_t = (None, None) if kind == TS_NONE else (value, None) if kind == TS_ABS else (value, 0)
-    order = [f for f in cols['order'][i] if f != FIELD_TIME or kind != TS_NONE]
-    return encode_measurement(src, dst, float(rtt_from_code(cols['rtt_code'][i])), t=t, prev_t=prev_t, order=order)
-
-# %% ../nbs/00_tokenizer.ipynb #c046
-def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
-    "Measurements/s and tokens/s of the scalar and the batch encoders on the same random measurements."
-    import time
-    cols = random_measurements(n, seed)
-    args = [cols[k] for k in ('src', 'dst', 'version', 'rtt_code', 'ts_kind', 'ts_value', 'order')]
-    encode_batch(*(a[:1000] for a in args))                                   # warm up
-    best = float('inf')
-    for _ in range(3):
-        t0 = time.perf_counter(); tokens, _ = encode_batch(*args); best = min(best, time.perf_counter() - t0)
-    n_tok = len(tokens)
-    # the scalar path gets its inputs as a straightforward pipeline would: address strings, floats and ints
-    rows = [(ip_str(cols['src'][i], cols['version'][i]), ip_str(cols['dst'][i], cols['version'][i]), float(cols['rtt_ms'][i]),
-             *((None, None) if cols['ts_kind'][i] == TS_NONE else (int(cols['ts_value'][i]), None) if cols['ts_kind'][i] == TS_ABS
-               else (int(cols['ts_value'][i]), 0)),
-             [int(f) for f in cols['order'][i] if f != FIELD_TIME or cols['ts_kind'][i] != TS_NONE]) for i in range(n_scalar)]
-    t0 = time.perf_counter()
-    s_tok = sum(len(encode_measurement(s, d, r, t=t, prev_t=p, order=o)) for s, d, r, t, p, o in rows)
-    scalar_s = time.perf_counter() - t0
-    return dict(stage='tokenizer', measurements=n, tokens=n_tok,
-                batch_measurements_per_s=round(n / best), batch_tokens_per_s=round(n_tok / best),
-                scalar_measurements=n_scalar, scalar_measurements_per_s=round(n_scalar / scalar_s),
-                scalar_tokens_per_s=round(s_tok / scalar_s), speedup=round((n_tok / best) / (s_tok / scalar_s), 1))

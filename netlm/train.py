@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import grain
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -34,7 +33,7 @@ from .checkpoint import CheckpointManager, check_architecture, checkpoint_config
 from .checkpoint import restore_checkpoint, restore_newest, save_checkpoint
 from .model import PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token, param_count
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
-                             TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, encode_batch, rtt_code, timestamp_fields)
+                             TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
 __all__ = ['RECIPES', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
@@ -42,7 +41,7 @@ __all__ = ['RECIPES', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setti
            'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'device_peak_flops', 'lr_schedule', 'make_optimizer',
            'token_metrics', 'field_weight', 'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog',
            'read_metrics', 'summarize', 'NonFiniteLoss', 'restore_state', 'load_model', 'StopRequest', 'evaluate',
-           'Throughput', 'train', 'steps_for_minutes', 'synthetic_row', 'synthetic_dataset', 'bench_train']
+           'Throughput', 'train', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ class TrainConfig:
     "A training run: model preset, data, optimizer (seed 004, section 4.1), logging and checkpoint periods."
     preset: str = 'netlm-95m'
     model: ModelConfig | None = None   # None: PRESETS[preset]
-    data: str | None = None            # preprocessed data directory (netlm.sampler); None: synthetic batches
+    data: str | None = None            # preprocessed data directory (netlm preprocess): required to train
     workdir: str = 'runs/netlm'
     steps: int = 200_000               # train until this step (a resumed run continues towards it)
     batch_size: int = 32               # contexts per step, over all devices of all processes
@@ -214,31 +213,33 @@ def target_fields(targets) -> jax.Array:
     return jnp.where(is_role | (opener < 0), _STRUCTURE, field)
 
 # %% ../nbs/09_train.ipynb #c066
+def _data_dir(config: TrainConfig) -> str:
+    "The run's data directory; a one-line error when it has none."
+    if config.data is None: raise ValueError('no data: set TrainConfig.data to a probe-row directory (`netlm preprocess`)')
+    return config.data
+
+
 def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None):
-    "An iterator over this process's batches of `split`: from `config.data` (netlm.sampler, `config.sampler` settings) or synthetic."
+    "An iterator over this process's batches of `split` of `config.data` (netlm.sampler, with `config.sampler`'s settings)."
+    from netlm.sampler import SamplerConfig, make_dataset   # the data stage, loaded when a run reads batches
     per_process = config.batch_size // jax.process_count()
     seed = config.seed if seed is None else seed
-    if config.data is None:
-        return iter(synthetic_dataset(split, batch_size=per_process, seq_len=config.seq_len, seed=seed))
-    from netlm.sampler import SamplerConfig, make_dataset   # the data stage; imported here so the trainer works without it
     cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
-    return iter(make_dataset(config.data, split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
+    return iter(make_dataset(_data_dir(config), split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
 
 
 def eval_split(config: TrainConfig) -> str:
     "The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty one, else 'test'."
     if config.eval_split != 'auto': return config.eval_split
-    if config.data is None: return 'test'
-    manifest = Path(config.data) / 'manifest.json'
+    manifest = Path(_data_dir(config)) / 'manifest.json'
     splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
     return 'val' if splits.get('val', {}).get('records', 0) > 0 else 'test'
 
 
 def check_data(config: TrainConfig) -> None:
-    "Fail now, in one line, if a split the run will read is missing, unreadable or empty (train, and the evaluation's if any)."
-    if config.data is None: return
+    "Fail now, in one line, if the run has no data or a split it will read is missing, unreadable or empty (train, and the evaluation's if any)."
     from netlm.rows import open_shards
-    open_shards(config.data, 'train')
+    open_shards(_data_dir(config), 'train')
     if not config.eval_every: return
     split = eval_split(config)
     try: open_shards(config.data, split)
@@ -643,93 +644,3 @@ def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6)
     per_step = (time.perf_counter() - t0) / probe_steps
     eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
     return max(1, int(60 * minutes / (per_step * (1 + eval_share))))
-
-# %% ../nbs/09_train.ipynb #c015
-_REGION_RTT_MS = np.array([[8, 40, 90, 160], [40, 10, 110, 190], [90, 110, 12, 140], [160, 190, 140, 15]], np.float64)
-
-
-@functools.cache
-def _synthetic_world(n_destinations: int = 64) -> tuple[np.ndarray, np.ndarray]:
-    "The fixed destination pool (16-byte IPv4-mapped addresses) and its regions."
-    rng = np.random.default_rng(2024)
-    dst = np.zeros((n_destinations, 16), np.uint8)
-    dst[:, 10:12] = 255
-    dst[:, 12] = rng.integers(1, 224, n_destinations)
-    dst[:, 13:] = rng.integers(0, 256, (n_destinations, 3))
-    return dst, dst[:, 12] % 4
-
-
-def synthetic_row(index: int, *, seq_len: int = 1024, seed=0) -> dict:
-    "One packed row of synthetic measurement contexts: the six int32 arrays of a sampler batch row."
-    rng = np.random.default_rng([*np.atleast_1d(seed), index])
-    pool, pool_region = _synthetic_world()
-    n = seq_len // 11 + 2                                       # more measurements than can fit (>= 12 tokens each)
-    ctx = np.repeat(np.arange(n), rng.integers(4, 49, n))[:n]   # context of each measurement
-    n_ctx = ctx[-1] + 1
-    first = np.r_[True, ctx[1:] != ctx[:-1]]
-    src = np.zeros((n_ctx, 16), np.uint8)
-    src[:, 10:12] = 255
-    src[:, 12] = rng.integers(1, 224, n_ctx)
-    src[:, 13:] = rng.integers(0, 256, (n_ctx, 3))
-    probe_dsts = np.argsort(rng.random((n_ctx, len(pool))), axis=1)[:, :8]        # each probe's 8 destinations
-    dst = probe_dsts[ctx, rng.integers(0, 8, n)]
-    rtt = _REGION_RTT_MS[src[ctx, 12] % 4, pool_region[dst]] * np.exp(0.1 * rng.standard_normal(n))
-    rtt[rng.random(n) < 0.05] = -1.0
-    has_ts = rng.random(n) < np.array([1.0, 0.0, 0.5])[rng.choice(3, n_ctx, p=[0.4, 0.3, 0.3])][ctx]
-    gap = np.where(rng.random(n) < 0.7, rng.integers(1, 256, n), rng.integers(256, 3600, n))
-    t = rng.integers(1_600_000_000, 1_700_000_000) + np.cumsum(gap)
-    ts_kind, ts_value = timestamp_fields(t, has_ts, first)
-    order = rng.permuted(np.tile(np.arange(4), (n, 1)), axis=1)
-    tokens, lengths = encode_batch(src[ctx], pool[dst], np.full(n, 4), rtt_code(rtt), ts_kind, ts_value, order)
-    # keep whole measurements while they fit: a context of L tokens fills L - 1 positions
-    k = int((np.cumsum(lengths) - (ctx + 1) <= seq_len).sum())
-    tokens = tokens[:lengths[:k].sum()]
-    token_ctx = np.repeat(ctx[:k], lengths[:k])
-    same = token_ctx[:-1] == token_ctx[1:]
-    inputs, targets, segment = tokens[:-1][same], tokens[1:][same], token_ctx[:-1][same] + 1
-    starts = np.r_[True, segment[1:] != segment[:-1]]
-    position = np.arange(len(inputs)) - np.maximum.accumulate(np.where(starts, np.arange(len(inputs)), 0))
-    pad = lambda a: np.pad(a.astype(np.int32), (0, seq_len - len(a)))
-    row = dict(inputs=pad(inputs), targets=pad(targets), inputs_segmentation=pad(segment), inputs_position=pad(position))
-    return row | dict(targets_segmentation=row['inputs_segmentation'], targets_position=row['inputs_position'])
-
-
-def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1024, seed: int = 0) -> grain.IterDataset:
-    "Batches of `synthetic_row`s with `netlm.sampler.make_dataset`'s interface (this process's share of rows)."
-    if split not in ('train', 'test'): raise ValueError(f"split {split!r} is not 'train' or 'test'")
-    rows = grain.MapDataset.range(0, 2**40)[jax.process_index()::jax.process_count()]
-    rows = rows.map(functools.partial(synthetic_row, seq_len=seq_len, seed=(seed, ('train', 'test').index(split))))
-    return rows.batch(batch_size, drop_remainder=True).to_iter_dataset(grain.ReadOptions(num_threads=2, prefetch_buffer_size=4))
-
-# %% ../nbs/09_train.ipynb #c055
-def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = None, seq_len: int | None = None,
-                warmup: int = 3, seed: int = 0, **overrides) -> dict:
-    "Real tokens/s, step time and MFU of the training step of `preset` on this machine's devices."
-    small = preset == 'tiny'
-    settings = dict(batch_size=batch_size or (8 if small else 32), seq_len=seq_len or (256 if small else 1024)) | overrides
-    config = config_from_args(preset, settings)
-    _check_config(config)
-    mesh = data_mesh()
-    state = init_state(config, mesh)
-    data = make_batches(config, 'train', seed=seed)
-    batches = [shard_batch(next(data), mesh) for _ in range(4)]
-    t0 = time.perf_counter()
-    jax.block_until_ready(state.train_step(batches[0], 0))
-    compile_s = time.perf_counter() - t0
-    for i in range(warmup): state.train_step(batches[i % 4], i + 1)
-    jax.block_until_ready(state.params)
-    real = sum(float((b['targets_segmentation'] != 0).sum()) for b in batches) / 4
-    t0 = time.perf_counter()
-    for i in range(steps): metrics = state.train_step(batches[i % 4], warmup + 1 + i)
-    jax.block_until_ready((state.params, metrics))
-    step_time = (time.perf_counter() - t0) / steps
-    flops, peak, n = flops_per_token(config.model, config.seq_len), device_peak_flops(), jax.device_count()
-    real_tokens_per_s = real / step_time
-    return dict(stage='train', preset=preset, params=param_count(state.model())['total'], device=jax.devices()[0].device_kind,
-                devices=n, attention=attention_implementation(config.model), batch_size=config.batch_size, seq_len=config.seq_len,
-                steps=steps, step_time_s=step_time, real_tokens_per_s=real_tokens_per_s,
-                padding_fraction=1 - real / (config.batch_size * config.seq_len), compile_s=compile_s,
-                flops_per_token=flops, model_tflops_per_s=real_tokens_per_s * flops / 1e12,
-                peak_tflops=peak * n / 1e12 if peak else None,
-                mfu=real_tokens_per_s * flops / (peak * n) if peak else None,
-                note=None if peak else f'no known peak FLOP/s for {jax.devices()[0].device_kind!r}: MFU not computed')
