@@ -12,14 +12,14 @@ import pyarrow.compute as pc
 from .measurements import Measurements, by_source, node_ids
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'Baseline', 'keyed_by_context', 'base_source', 'PairHistory', 'Vivaldi', 'plane_world',
-           'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
+__all__ = ['QUANTILE_GRID', 'group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory',
+           'Vivaldi', 'plane_world', 'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
 
 # %% ../nbs/10_baselines.ipynb #c005
 QUANTILE_GRID = (np.arange(99) + 0.5) / 99   # 99 mid-point quantile levels
 
 # %% ../nbs/10_baselines.ipynb #c014
-def _group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     "Unique keys, their counts and per-key quantiles (lower interpolation) of `values`, vectorized."
     order = np.lexsort((values, keys))
     k, v = keys[order], values[order]
@@ -61,7 +61,7 @@ def base_source(names) -> np.ndarray:
     return np.asarray(pc.replace_substring_regex(pa.array(np.asarray(names, object).astype(str)), r'\|.*$', ''), dtype=object)
 
 
-def _key(*columns) -> list[np.ndarray]:
+def joint_keys(*columns) -> list[np.ndarray]:
     "One integer key per row of each (history, query) column pair: `columns` is h1, [h2,] q1, [q2] (1 or 2 parts per key)."
     half = len(columns) // 2
     ids, vocab = node_ids(*columns)
@@ -106,7 +106,7 @@ class PairHistory(Baseline):
         out, filled = np.full((len(queries), width), np.nan), np.zeros(len(queries), bool)
         for hist, hcols, qcols in self._layers(queries, context):
             if not len(hist): continue
-            hkey, qkey = _key(*hcols, *qcols)
+            hkey, qkey = joint_keys(*hcols, *qcols)
             uniq, values = summarize(hkey, hist)
             if not len(uniq): continue
             pos = np.searchsorted(uniq, qkey).clip(max=len(uniq) - 1)
@@ -118,7 +118,7 @@ class PairHistory(Baseline):
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
         ok = self.train.rtt_ms[self.train.ok]
         def summarize(keys, hist):
-            uniq, _, qv = _group_quantiles(keys[hist.ok], hist.rtt_ms[hist.ok], levels)
+            uniq, _, qv = group_quantiles(keys[hist.ok], hist.rtt_ms[hist.ok], levels)
             return uniq, qv
         return self._fill(queries, context, len(levels), summarize, np.quantile(ok, levels) if len(ok) else np.nan)
 
@@ -130,7 +130,7 @@ class PairHistory(Baseline):
 
 # %% ../nbs/10_baselines.ipynb #c018
 def _pair_medians(src_ids, dst_ids, rtt, n_nodes):
-    uniq, _, med = _group_quantiles(src_ids * n_nodes + dst_ids, rtt, (0.5,))
+    uniq, _, med = group_quantiles(src_ids * n_nodes + dst_ids, rtt, (0.5,))
     return uniq // n_nodes, uniq % n_nodes, med[:, 0]
 
 

@@ -430,14 +430,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
     from netlm.serve import add_serve_parser
-    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_serve_parser, add_quickstart, add_bench): add(sub)
+    from netlm.export import add_export_parser
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_serve_parser, add_export_parser,
+                add_quickstart, add_bench): add(sub)
     return p
+
+
+def _warning_line(command: str):
+    "A `warnings.showwarning` that prints `netlm <command>: warning: <message>`, one line."
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f'netlm {command}: warning: {str(message).strip().splitlines()[0]}', file=file or sys.stderr)
+    return show
 
 
 def run(argv=None):
     "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
+    import warnings
     args = build_parser().parse_args(argv)
     debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
+    if not debug: warnings.showwarning = _warning_line(args.command)
     try:
         return args.func(args)
     except USER_ERRORS as e:

@@ -11,10 +11,9 @@ import numpy as np
 import pyarrow as pa
 
 from .measurements import Measurements, by_source, node_ids
-from .baselines import QUANTILE_GRID, Baseline, DestinationFrequency, Oracle, _group_quantiles, _key, default_baselines
-from .metrics import bootstrap, compare_methods, crps_from_quantiles, pit_values, point_metrics, rtt_scores
-# load_split is not used here: netlm.serve and netlm.export import it from this module
-from .rows import encode_row, load_manifest, load_rows, load_split, rows_to_measurements
+from .baselines import QUANTILE_GRID, DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
+from .metrics import compare_methods, rtt_scores
+from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
 
 # %% auto #0
 __all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
@@ -32,7 +31,7 @@ class Protocol:
     n_context: int
 
     def __post_init__(self):
-        ckey, qkey = _key(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str), self.queries.dst)
+        ckey, qkey = joint_keys(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str), self.queries.dst)
         self.seen = np.isin(qkey, ckey)                          # the query's destination occurs in its own context
         self.version = np.where([':' in a for a in self.queries.src.astype(str)], 6, 4)   # a loop per query, once
 
@@ -140,7 +139,7 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
 def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
     "The first `k` queries of each cut (queries come grouped, as `make_protocol` gives them); all with `k=None`."
     if k is None: return queries
-    g = queries.group if queries.group is not None else _key(queries.src, queries.src)[0]
+    g = queries.group if queries.group is not None else joint_keys(queries.src, queries.src)[0]
     first = np.r_[True, g[1:] != g[:-1]] if len(g) else np.zeros(0, bool)
     at = np.arange(len(g))
     return queries[at - np.maximum.accumulate(np.where(first, at, 0)) < k]
@@ -306,7 +305,7 @@ def pair_median_truth(measurements: Measurements):
     (s, d), vocab = node_ids(measurements.src, measurements.dst)
     n, ok = len(vocab), measurements.ok
     measured = np.unique(s * n + d)
-    answered, _, median = _group_quantiles((s * n + d)[ok], measurements.rtt_ms[ok], (0.5,))
+    answered, _, median = group_quantiles((s * n + d)[ok], measurements.rtt_ms[ok], (0.5,))
 
     def truth(src, dst, t=None) -> np.ndarray:
         (qs, qd), _ = node_ids(np.asarray(src, object), np.asarray(dst, object), vocabulary=vocab)
@@ -343,7 +342,7 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
             share['model'].append(within(verified).mean()); share['top1'].append(float(within(verified[0])))   # best-ranked first
         if ctx is not None and ctx.ok.any():                           # the context destination nearest the target
             (cd,), names = node_ids(ctx.dst[ctx.ok])
-            ids, _, med = _group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
+            ids, _, med = group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
             nearest = check([names[ids[np.argmin(np.abs(med[:, 0] - target))]]])
             if not np.isnan(nearest[0]): share['context_nearest'].append(float(within(nearest[0])))
         chance = check(every_dst[dst_is_v6 == (':' in src)])

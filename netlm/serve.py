@@ -21,7 +21,8 @@ import numpy as np
 from .measurements import Measurements, by_source
 from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
 from .infer import Predictor, parse_ip_prefix
-from .evaluate import find_world, load_split
+from .rows import load_split
+from .evaluate import find_world
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'PAGE', 'CHROMIUM_FLAGS', 'DemoData', 'load_demo_data', 'Limits',
