@@ -14,16 +14,16 @@ import jax.numpy as jnp
 import numpy as np
 from flax import nnx
 
-from .tokenizer import VOCAB_SIZE
+from .tokenizer import BYTE_OFFSET, VOCAB_SIZE
 
 # %% auto #0
-__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'ModelConfig', 'attention_implementation', 'rope',
-           'segment_mask', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block', 'Transformer',
-           'abstract_model', 'param_count', 'param_count_formula', 'flops_per_token']
+__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
+           'rope', 'segment_mask', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots',
+           'Transformer', 'abstract_model', 'param_count', 'param_count_formula', 'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'cudnn', 'pallas')
-ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm')
+ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm', 'field_embedding')
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class ModelConfig:
     mlp_dim: int = 2048         # 3.2x d_model: small on purpose (seed 004, 3.3)
     rope_base: float = 10_000.0
     norm: str = 'rms'           # 'rms' (RMSNorm) or 'layer' (LayerNorm)
+    field_embedding: bool = False   # add an embedding of each token's field and byte offset (see `field_slots`)
     # run settings: how the weights are run (free to change on resume or at inference)
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
@@ -65,7 +66,8 @@ PRESETS = {
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
     # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.train.RECIPES['cpu-small']):
     # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
-    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024, dropout=0.0, dtype='float32'),
+    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True, max_len=1024,
+                             dropout=0.0, dtype='float32'),
 }
 
 
@@ -178,6 +180,19 @@ class Block(nnx.Module):
         x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask), 0).astype(jnp.float32)
         return x + drop(self.mlp(self.mlp_norm(x)), 1).astype(jnp.float32)
 
+# %% ../nbs/07_model.ipynb #c039
+FIELD_SLOTS = BYTE_OFFSET * 17   # (opening role token, offset 0..16): a role token then up to 16 bytes
+
+
+def field_slots(tokens: jax.Array, positions: jax.Array) -> jax.Array:
+    "Slot of every token (B, T): its field's opening role token * 17 + its offset from it (0 for role tokens)."
+    T = tokens.shape[1]
+    opener = jax.lax.cummax(jnp.where(tokens < BYTE_OFFSET, jnp.arange(T)[None, :], -1), axis=1)   # latest role token
+    at = jnp.maximum(opener, 0)
+    role = jnp.where(opener >= 0, jnp.take_along_axis(tokens, at, axis=1), 0)
+    offset = jnp.clip(positions - jnp.take_along_axis(positions, at, axis=1), 0, 16)
+    return role * 17 + offset
+
 # %% ../nbs/07_model.ipynb #c021
 class Transformer(nnx.Module):
     "Decoder-only transformer over token ids, with packed segments and per-segment positions."
@@ -189,6 +204,8 @@ class Transformer(nnx.Module):
         self.final_norm = _norm(c, rngs)
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)
+        if c.field_embedding:
+            self.field_embed = nnx.Embed(FIELD_SLOTS, c.d_model, dtype=jnp.dtype(c.dtype), embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
 
     def __call__(self, tokens, positions=None, segment_ids=None, *, dropout_key=None, attention_mask=None) -> jax.Array:
         """Logits (B, T, vocab) in float32; `positions`/`segment_ids` default to one unpacked sequence.
@@ -198,6 +215,7 @@ class Transformer(nnx.Module):
         if segment_ids is None: segment_ids = jnp.ones((B, T), jnp.int32)
         keys = None if dropout_key is None else jax.random.split(dropout_key, (len(self.blocks) + 1, 2))
         x = self.embed(tokens).astype(jnp.float32)                                # (B, T, d_model), the residual stream
+        if self.config.field_embedding: x = x + self.field_embed(field_slots(tokens, positions)).astype(jnp.float32)
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
         for i, block in enumerate(self.blocks):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask)
@@ -214,7 +232,7 @@ def param_count(model: Transformer) -> dict:
     counts = dict(embedding=0, attention=0, mlp=0, norms=0, head=0)
     for path, value in nnx.to_flat_state(nnx.state(model, nnx.Param)):
         names = {str(p) for p in path}
-        role = ('embedding' if 'embed' in names else 'attention' if 'attn' in names else 'mlp' if 'mlp' in names
+        role = ('embedding' if names & {'embed', 'field_embed'} else 'attention' if 'attn' in names else 'mlp' if 'mlp' in names
                 else 'head' if 'head' in names else 'norms')
         counts[role] += int(np.prod(value.shape))
     return counts | dict(total=sum(counts.values()))
@@ -223,7 +241,7 @@ def param_count(model: Transformer) -> dict:
 def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (seed 004's breakdown plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
-    return 2 * c.vocab_size * c.d_model + c.n_layers * per_layer + c.d_model
+    return (2 * c.vocab_size + FIELD_SLOTS * c.field_embedding) * c.d_model + c.n_layers * per_layer + c.d_model
 
 # %% ../nbs/07_model.ipynb #c034
 def flops_per_token(config: ModelConfig, seq_len: int | None = None, *, causal: bool = True) -> float:
