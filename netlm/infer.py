@@ -16,10 +16,11 @@ from .measurements import Measurements
 from .baselines import QUANTILE_GRID, Baseline
 
 # %% auto #0
-__all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'EXPORT_FUNCTIONS', 'RTTDistribution', 'encode_context', 'query_prefix', 'Decoder',
-           'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
-           'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor',
-           'ModelMethod', 'file_sha256', 'manifest_checksum', 'read_export', 'ExportedModel', 'load_export']
+__all__ = ['MAX_RTT_MS', 'EXPORT_FORMAT', 'EXPORT_VERSION', 'EXPORT_FUNCTIONS', 'RTTDistribution', 'encode_context',
+           'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs',
+           'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes',
+           'sample_bytes', 'Predictor', 'ModelMethod', 'file_sha256', 'manifest_checksum', 'read_export',
+           'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -210,6 +211,17 @@ class TreeDecoder:
         return out
 
 # %% ../nbs/12_infer.ipynb #c040
+MAX_RTT_MS = 60_000.0   # the RTTs decoding allows: RIPE Atlas pings time out far below; ingest rejects more as outliers
+_FIRST_IN_RANGE = rtt_code_ms(np.arange(256) << 8) <= MAX_RTT_MS     # first bytes whose smallest RTT is in range
+
+
+def _in_range(p_first: np.ndarray) -> np.ndarray:
+    "First-byte probabilities (n, 256) restricted to RTTs up to `MAX_RTT_MS` and renormalized (unchanged where nothing is left)."
+    kept = p_first * _FIRST_IN_RANGE
+    total = kept.sum(-1, keepdims=True)
+    return np.where(total > 0, kept / np.maximum(total, 1e-300), p_first / p_first.sum(-1, keepdims=True))
+
+
 def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list[list[int]]], mass: float = 0.999,
                max_first_bytes: int = 16, chains_per_row: int = 16) -> list[list[RTTDistribution]]:
     "RTT distributions of each group's queries (token prefixes ending where the result starts), each group on its trunk."
@@ -220,7 +232,7 @@ def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list
                        np.r_[RTT_START, FAILED, _BYTES])
     keep = []                                            # per row, per chain: the first bytes to branch on and their probabilities
     for p in p1:
-        result, b1 = p[0::2, :2], p[1::2, 2:] / p[1::2, 2:].sum(1, keepdims=True)
+        result, b1 = p[0::2, :2], _in_range(p[1::2, 2:])
         rows_keep = []
         for q, row in enumerate(b1):
             order = np.argsort(-row)
@@ -234,15 +246,15 @@ def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list
         at = 0
         for q, (p_fail, b1, pb1) in enumerate(kp):
             pb2 = p[at:at + len(b1)]; at += len(b1)
-            out[g][q0 + q] = RTTDistribution(rtt_code_ms((b1[:, None] << 8 | codes[None, :]).ravel()),
-                                             (pb1[:, None] * pb2).ravel(), p_fail=float(p_fail))
+            values = rtt_code_ms((b1[:, None] << 8 | codes[None, :]).ravel())
+            out[g][q0 + q] = RTTDistribution(values, (pb1[:, None] * pb2).ravel() * (values <= MAX_RTT_MS), p_fail=float(p_fail))
     return out
 
 # %% ../nbs/12_infer.ipynb #c016
 def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 0.999, max_first_bytes: int = 16) -> list[RTTDistribution]:
     "RTT distributions for prompts that end where a measurement's result field starts."
     p_result = decoder.next_probs(prompts, np.array([RTT_START, FAILED]))
-    p_b1 = decoder.next_probs([p + [RTT_START] for p in prompts], _BYTES)
+    p_b1 = _in_range(decoder.next_probs([p + [RTT_START] for p in prompts], _BYTES))
     branches = []                                   # (query, first byte, its probability)
     for qi, row in enumerate(p_b1):
         order = np.argsort(-row)
@@ -253,7 +265,7 @@ def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 
     codes = np.arange(256)
     for (qi, b1, pb1), row in zip(branches, p_b2):
         values[qi].append(rtt_code_ms(b1 << 8 | codes))
-        probs[qi].append(pb1 * row)
+        probs[qi].append(pb1 * row * (values[qi][-1] <= MAX_RTT_MS))
     return [RTTDistribution(np.concatenate(v), np.concatenate(p), p_fail=float(pr[1])) for v, p, pr in zip(values, probs, p_result)]
 
 # %% ../nbs/12_infer.ipynb #c018
