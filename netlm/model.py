@@ -14,16 +14,17 @@ import jax.numpy as jnp
 import numpy as np
 from flax import nnx
 
-from .tokenizer import BYTE_OFFSET, VOCAB_SIZE
+from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, VOCAB_SIZE
 
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
            'rope', 'segment_mask', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots',
-           'Transformer', 'abstract_model', 'param_count', 'param_count_formula', 'flops_per_token']
+           'destination_buckets', 'Transformer', 'abstract_model', 'param_count', 'param_count_formula',
+           'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'cudnn', 'pallas')
-ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm', 'field_embedding')
+ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm', 'field_embedding', 'dst_buckets')
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class ModelConfig:
     rope_base: float = 10_000.0
     norm: str = 'rms'           # 'rms' (RMSNorm) or 'layer' (LayerNorm)
     field_embedding: bool = False   # add an embedding of each token's field and byte offset (see `field_slots`)
+    dst_buckets: int = 0            # > 0: add an embedding of the hashed destination of each token's measurement (`destination_buckets`)
     # run settings: how the weights are run (free to change on resume or at inference)
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
@@ -66,8 +68,8 @@ PRESETS = {
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
     # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.train.RECIPES['cpu-small']):
     # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
-    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True, max_len=1024,
-                             dropout=0.0, dtype='float32'),
+    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True, dst_buckets=4096,
+                             max_len=1024, dropout=0.0, dtype='float32'),
 }
 
 
@@ -193,6 +195,28 @@ def field_slots(tokens: jax.Array, positions: jax.Array) -> jax.Array:
     offset = jnp.clip(positions - jnp.take_along_axis(positions, at, axis=1), 0, 16)
     return role * 17 + offset
 
+# %% ../nbs/07_model.ipynb #c042
+_HASH_MULT = np.array([0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D, 0x27D4EB2F, 0x165667B1, 0xD3A2646C, 0xFD7046C5, 0xB55A4F09,
+                       0x7FEB352D, 0x846CA68B, 0x68E31DA4, 0xB5297A4D, 0x1B873593, 0xCC9E2D51, 0xE6546B64, 0x85EBCA6B], np.uint32)
+
+
+def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax.Array]:
+    "Hash bucket (B, T) of the destination of each token's measurement, and whether that destination is complete before the token."
+    B, T = tokens.shape
+    idx = jnp.arange(T)[None, :]
+    start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)                    # the measurement's start
+    role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)    # the latest destination field
+    at = jnp.maximum(role, 0)
+    width = jnp.where(jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6, 16, 4)
+    done = (role >= 0) & (role >= start) & (idx > role + width)                   # in this measurement, all its bytes before us
+    k = jnp.arange(16)
+    raw = tokens[jnp.arange(B)[:, None, None], jnp.clip(at[..., None] + 1 + k, 0, T - 1)]            # (B, T, 16)
+    byte = jnp.where(k < width[..., None], raw - BYTE_OFFSET + 1, 0).astype(jnp.uint32)
+    h = (byte * jnp.asarray(_HASH_MULT)).sum(-1)                                  # a multiplicative hash, then a mix
+    h = (h ^ (h >> 15)) * jnp.uint32(0x2C1B3C6D)
+    h = h ^ (h >> 12)
+    return (h % jnp.uint32(buckets)).astype(jnp.int32), done
+
 # %% ../nbs/07_model.ipynb #c021
 class Transformer(nnx.Module):
     "Decoder-only transformer over token ids, with packed segments and per-segment positions."
@@ -204,6 +228,8 @@ class Transformer(nnx.Module):
         self.final_norm = _norm(c, rngs)
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)
+        if c.dst_buckets:
+            self.dst_embed = nnx.Embed(c.dst_buckets, c.d_model, dtype=jnp.dtype(c.dtype), embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
         if c.field_embedding:
             self.field_embed = nnx.Embed(FIELD_SLOTS, c.d_model, dtype=jnp.dtype(c.dtype), embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
 
@@ -216,6 +242,9 @@ class Transformer(nnx.Module):
         keys = None if dropout_key is None else jax.random.split(dropout_key, (len(self.blocks) + 1, 2))
         x = self.embed(tokens).astype(jnp.float32)                                # (B, T, d_model), the residual stream
         if self.config.field_embedding: x = x + self.field_embed(field_slots(tokens, positions)).astype(jnp.float32)
+        if self.config.dst_buckets:
+            bucket, done = destination_buckets(tokens, self.config.dst_buckets)
+            x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
         for i, block in enumerate(self.blocks):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask)
@@ -232,7 +261,7 @@ def param_count(model: Transformer) -> dict:
     counts = dict(embedding=0, attention=0, mlp=0, norms=0, head=0)
     for path, value in nnx.to_flat_state(nnx.state(model, nnx.Param)):
         names = {str(p) for p in path}
-        role = ('embedding' if names & {'embed', 'field_embed'} else 'attention' if 'attn' in names else 'mlp' if 'mlp' in names
+        role = ('embedding' if names & {'embed', 'field_embed', 'dst_embed'} else 'attention' if 'attn' in names else 'mlp' if 'mlp' in names
                 else 'head' if 'head' in names else 'norms')
         counts[role] += int(np.prod(value.shape))
     return counts | dict(total=sum(counts.values()))
@@ -241,7 +270,7 @@ def param_count(model: Transformer) -> dict:
 def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (seed 004's breakdown plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
-    return (2 * c.vocab_size + FIELD_SLOTS * c.field_embedding) * c.d_model + c.n_layers * per_layer + c.d_model
+    return (2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model + c.n_layers * per_layer + c.d_model
 
 # %% ../nbs/07_model.ipynb #c034
 def flops_per_token(config: ModelConfig, seq_len: int | None = None, *, causal: bool = True) -> float:
