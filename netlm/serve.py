@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
 from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
@@ -26,10 +27,10 @@ from .evaluate import find_world
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'PAGE', 'CHROMIUM_FLAGS', 'DemoData', 'load_demo_data', 'Limits',
-           'RequestError', 'parse_address', 'check_range', 'clean_json', 'figure_svg', 'html_table', 'View', 'plot_rtt',
-           'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse', 'table_inverse', 'subnet_addresses',
-           'plot_explore', 'table_explore', 'Demo', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread',
-           'find_chromium', 'headless_page', 'check_port', 'cmd_serve', 'add_serve_parser']
+           'RequestError', 'parse_address', 'check_range', 'clean_json', 'figure_svg', 'html_table', 'View', 'Demo',
+           'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse', 'table_inverse',
+           'subnet_addresses', 'plot_explore', 'table_explore', 'SizeLimit', 'make_app', 'BackgroundServer',
+           'serve_in_thread', 'find_chromium', 'headless_page', 'check_port', 'cmd_serve', 'add_serve_parser']
 
 # %% ../nbs/14_serve.ipynb #c006
 @dataclass
@@ -162,8 +163,8 @@ QUANTILE_LEVELS = (0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95)    # shown in tables a
 T_MAX = 4_102_444_800                                         # 2100-01-01: a bound on query times (epoch s)
 
 
-class _DemoState:
-    "The demo's state: the model, the data by probe, the baselines fitted on the training measurements, the oracle, a cache of answers."
+class Demo:
+    "The demo: `rtt`, `complete`, `inverse` and `explore` answer as `View`s (JSON data, plot and table) from a model, its data, the baselines and the oracle; its methods are added view by view below (`@patch`)."
 
     def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30, limits: Limits = Limits(),
                  name: str = '', cache_size: int = 256):
@@ -191,96 +192,104 @@ class _DemoState:
         return {str(ipaddress.ip_address(a)) for a in np.concatenate([hosts['addr4'], hosts['addr6']]) if a}
 
 # %% ../nbs/14_serve.ipynb #c016
-class _DemoHelpers(_DemoState):
-    "What every view needs: the probe check, the context, the model under its lock, the oracle, the cache."
+# What every view needs: the probe check, the context, the model under its lock, the oracle, the cache.
 
-    def _probe(self, src) -> str:
-        "Canonical `src`; with data, it must be one of the data's probes (`RequestError` 404 otherwise)."
-        src = parse_address(src, 'src')
-        if self.data is not None and src not in self.probes:
-            raise RequestError(f'unknown probe {src}: not a source in {self.data.source} (GET /api/probes lists them)', 404)
-        return src
+@patch
+def _probe(self: Demo, src) -> str:
+    "Canonical `src`; with data, it must be one of the data's probes (`RequestError` 404 otherwise)."
+    src = parse_address(src, 'src')
+    if self.data is not None and src not in self.probes:
+        raise RequestError(f'unknown probe {src}: not a source in {self.data.source} (GET /api/probes lists them)', 404)
+    return src
 
-    def _context(self, src: str, t: int | None = None) -> tuple[Measurements | None, int | None]:
-        "The probe's last `context_size` measurements before `t` and the query time (default: a minute after its last measurement)."
-        m = self.probes.get(src)
-        if m is None: return None, t
-        if t is None: t = int(m.t[-1]) + 60
-        before = m[m.t < t]
-        return before[-self.context_size:], t
+@patch
+def _context(self: Demo, src: str, t: int | None = None) -> tuple[Measurements | None, int | None]:
+    "The probe's last `context_size` measurements before `t` and the query time (default: a minute after its last measurement)."
+    m = self.probes.get(src)
+    if m is None: return None, t
+    if t is None: t = int(m.t[-1]) + 60
+    before = m[m.t < t]
+    return before[-self.context_size:], t
 
-    def _with_model(self, deadline: float, fn, *args, **kwargs):
-        "Run `fn` holding the model, waiting for it until `deadline` at most (`RequestError` 503 when busy)."
-        if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
-            raise RequestError('the model is busy answering other requests; try again in a moment', 503)
-        try: return fn(*args, **kwargs)
-        finally: self._model_lock.release()
+@patch
+def _with_model(self: Demo, deadline: float, fn, *args, **kwargs):
+    "Run `fn` holding the model, waiting for it until `deadline` at most (`RequestError` 503 when busy)."
+    if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+        raise RequestError('the model is busy answering other requests; try again in a moment', 503)
+    try: return fn(*args, **kwargs)
+    finally: self._model_lock.release()
 
-    def _oracle(self, src: str, dsts, t: int | None, levels) -> tuple[np.ndarray, np.ndarray]:
-        "The oracle's RTT quantiles (n, len(levels)) and p_fail (n,) for destinations the world has; NaN elsewhere."
-        dsts = np.asarray(dsts, object)
-        q, p = np.full((len(dsts), len(levels)), np.nan), np.full(len(dsts), np.nan)
-        if self.world is None or t is None or src not in self._world_addresses: return q, p
-        known = np.array([d in self._world_addresses and (':' in d) == (':' in src) for d in dsts], bool)   # a loop per destination
-        if known.any():
-            n = int(known.sum())
-            s, tt = np.full(n, src, object), np.full(n, t, np.int64)
-            q[known] = self.world.rtt_quantiles(s, dsts[known], tt, np.asarray(levels, np.float64))
-            p[known] = self.world.p_fail_many(s, dsts[known], tt)
-        return q, p
+@patch
+def _oracle(self: Demo, src: str, dsts, t: int | None, levels) -> tuple[np.ndarray, np.ndarray]:
+    "The oracle's RTT quantiles (n, len(levels)) and p_fail (n,) for destinations the world has; NaN elsewhere."
+    dsts = np.asarray(dsts, object)
+    q, p = np.full((len(dsts), len(levels)), np.nan), np.full(len(dsts), np.nan)
+    if self.world is None or t is None or src not in self._world_addresses: return q, p
+    known = np.array([d in self._world_addresses and (':' in d) == (':' in src) for d in dsts], bool)   # a loop per destination
+    if known.any():
+        n = int(known.sum())
+        s, tt = np.full(n, src, object), np.full(n, t, np.int64)
+        q[known] = self.world.rtt_quantiles(s, dsts[known], tt, np.asarray(levels, np.float64))
+        p[known] = self.world.p_fail_many(s, dsts[known], tt)
+    return q, p
 
-    def _cached(self, key, compute, cache_if=lambda view: True) -> View:
-        "The cached answer for `key`, or compute and remember it (least recently used answers go first)."
+@patch
+def _cached(self: Demo, key, compute, cache_if=lambda view: True) -> View:
+    "The cached answer for `key`, or compute and remember it (least recently used answers go first)."
+    with self._cache_lock:
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+    view = compute()
+    if cache_if(view):
         with self._cache_lock:
-            if key in self._cache:
-                self._cache.move_to_end(key)
-                return self._cache[key]
-        view = compute()
-        if cache_if(view):
-            with self._cache_lock:
-                self._cache[key] = view
-                while len(self._cache) > self._cache_size: self._cache.popitem(last=False)
-        return view
+            self._cache[key] = view
+            while len(self._cache) > self._cache_size: self._cache.popitem(last=False)
+    return view
 
-    def _deadline(self, deadline): return time.monotonic() + self.limits.seconds if deadline is None else deadline
+@patch
+def _deadline(self: Demo, deadline): return time.monotonic() + self.limits.seconds if deadline is None else deadline
 
 # %% ../nbs/14_serve.ipynb #c018
-class _DemoLists(_DemoHelpers):
-    "What the page lists: probes, their destinations, examples, the server's description."
+# What the page lists: probes, their destinations, examples, the server's description.
 
-    def probe_list(self) -> list[dict]:
-        "Every probe of the data: address, IP version, measurements, distinct destinations (busiest first)."
-        out = [dict(src=s, version=6 if ':' in s else 4, measurements=len(m), destinations=int(len(np.unique(m.dst.astype(str)))))
-               for s, m in self.probes.items()]                                # a loop per probe
-        return sorted(out, key=lambda r: (-r['measurements'], r['src']))
+@patch
+def probe_list(self: Demo) -> list[dict]:
+    "Every probe of the data: address, IP version, measurements, distinct destinations (busiest first)."
+    out = [dict(src=s, version=6 if ':' in s else 4, measurements=len(m), destinations=int(len(np.unique(m.dst.astype(str)))))
+           for s, m in self.probes.items()]                                # a loop per probe
+    return sorted(out, key=lambda r: (-r['measurements'], r['src']))
 
-    def destination_list(self, src, limit: int = 1000) -> list[dict]:
-        "The destinations probe `src` measured: address, pings, failed pings, median RTT of the successful ones (most measured first)."
-        m = self.probes.get(self._probe(src))
-        if m is None: return []
-        names, inverse, counts = np.unique(m.dst.astype(str), return_inverse=True, return_counts=True)
-        failed = np.bincount(inverse, weights=~m.ok, minlength=len(names))
-        median = [float(np.median(r)) if len(r := m.rtt_ms[(inverse == i) & m.ok]) else None for i in range(len(names))]   # a loop per destination
-        order = np.argsort(-counts, kind='stable')[:limit]
-        return [dict(dst=names[i], pings=int(counts[i]), failed=int(failed[i]), median_ms=median[i]) for i in order]
+@patch
+def destination_list(self: Demo, src, limit: int = 1000) -> list[dict]:
+    "The destinations probe `src` measured: address, pings, failed pings, median RTT of the successful ones (most measured first)."
+    m = self.probes.get(self._probe(src))
+    if m is None: return []
+    names, inverse, counts = np.unique(m.dst.astype(str), return_inverse=True, return_counts=True)
+    failed = np.bincount(inverse, weights=~m.ok, minlength=len(names))
+    median = [float(np.median(r)) if len(r := m.rtt_ms[(inverse == i) & m.ok]) else None for i in range(len(names))]   # a loop per destination
+    order = np.argsort(-counts, kind='stable')[:limit]
+    return [dict(dst=names[i], pings=int(counts[i]), failed=int(failed[i]), median_ms=median[i]) for i in order]
 
-    def examples(self) -> dict:
-        "Questions to start from: the busiest probe, its most measured destination, that destination's prefix, its median RTT."
-        if not self.probes: return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='')
-        src = self.probe_list()[0]['src']
-        top = self.destination_list(src, limit=1)[0]
-        raw = ipaddress.ip_address(top['dst']).packed
-        prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
-        explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
-        return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore)
+@patch
+def examples(self: Demo) -> dict:
+    "Questions to start from: the busiest probe, its most measured destination, that destination's prefix, its median RTT."
+    if not self.probes: return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='')
+    src = self.probe_list()[0]['src']
+    top = self.destination_list(src, limit=1)[0]
+    raw = ipaddress.ip_address(top['dst']).packed
+    prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
+    explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
+    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore)
 
-    def info(self) -> dict:
-        "What the server answers from: the run, the data, the methods next to the model, the limits, examples."
-        d = self.data
-        return clean_json(dict(model=self.name, data=d.source if d else None, measurements=len(d.measurements) if d else 0,
-                               probes=len(self.probes), destinations=len(self.destinations), baselines=list(self.baselines),
-                               oracle=self.world is not None, context_size=self.context_size, limits=self.limits.__dict__,
-                               examples=self.examples()))
+@patch
+def info(self: Demo) -> dict:
+    "What the server answers from: the run, the data, the methods next to the model, the limits, examples."
+    d = self.data
+    return clean_json(dict(model=self.name, data=d.source if d else None, measurements=len(d.measurements) if d else 0,
+                           probes=len(self.probes), destinations=len(self.destinations), baselines=list(self.baselines),
+                           oracle=self.world is not None, context_size=self.context_size, limits=self.limits.__dict__,
+                           examples=self.examples()))
 
 # %% ../nbs/14_serve.ipynb #c020
 def _method_entry(grid_ms, p_fail=None) -> dict | None:
@@ -291,37 +300,38 @@ def _method_entry(grid_ms, p_fail=None) -> dict | None:
     return dict(median_ms=at(0.5), quantiles={str(q): at(q) for q in QUANTILE_LEVELS}, p_fail=p_fail, grid_ms=grid_ms)
 
 
-class _DemoRTT(_DemoLists):
-    "The RTT question."
+# The RTT question.
 
-    def rtt(self, src, dst, t: int | None = None, *, deadline: float | None = None) -> View:
-        "The RTT question: the model's RTT distribution of `src -> dst` next to the baselines, the oracle and the measured pings."
-        src, dst = self._probe(src), parse_address(dst, 'dst')
-        if (':' in src) != (':' in dst): raise RequestError(f'src {src} and dst {dst} are of different IP versions')
-        if t is not None: check_range(t, 't', 0, T_MAX)
-        return self._cached(('rtt', src, dst, t), lambda: self._rtt(src, dst, t, self._deadline(deadline)))
+@patch
+def rtt(self: Demo, src, dst, t: int | None = None, *, deadline: float | None = None) -> View:
+    "The RTT question: the model's RTT distribution of `src -> dst` next to the baselines, the oracle and the measured pings."
+    src, dst = self._probe(src), parse_address(dst, 'dst')
+    if (':' in src) != (':' in dst): raise RequestError(f'src {src} and dst {dst} are of different IP versions')
+    if t is not None: check_range(t, 't', 0, T_MAX)
+    return self._cached(('rtt', src, dst, t), lambda: self._rtt(src, dst, t, self._deadline(deadline)))
 
-    def _rtt(self, src: str, dst: str, t, deadline: float) -> View:
-        ctx, t = self._context(src, t)
-        ctx_arg = ctx if ctx is not None and len(ctx) else None
-        d = self._with_model(deadline, self.predictor.predict_rtt, src, dst, context=ctx_arg, t=t)
-        methods = dict(model=_method_entry(d.quantile(QUANTILE_GRID), d.p_fail))
-        if t is not None:
-            query = Measurements([src], [dst], [t], [0.0])
-            for name, m in self.baselines.items(): methods[name] = _method_entry(m.quantiles(query, ctx_arg, levels=QUANTILE_GRID)[0])
-            if self.world is not None:
-                q, p = self._oracle(src, [dst], t, QUANTILE_GRID)
-                methods['oracle'] = _method_entry(q[0], p[0])
-        pair = self.probes.get(src)
-        pair = pair[pair.dst.astype(str) == dst] if pair is not None else None
-        measured = dict(pings=0, failed=0, median_ms=None, rtt_ms=[])
-        if pair is not None and len(pair):
-            ok = pair.rtt_ms[pair.ok]
-            measured = dict(pings=len(pair), failed=int((~pair.ok).sum()), median_ms=float(np.median(ok)) if len(ok) else None,
-                            rtt_ms=ok[-1000:])
-        seen = ctx is not None and bool((ctx.dst.astype(str) == dst).any())
-        return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx), seen_pair=seen),
-                                           levels=QUANTILE_GRID, methods=methods, measured=measured)))
+@patch
+def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
+    ctx, t = self._context(src, t)
+    ctx_arg = ctx if ctx is not None and len(ctx) else None
+    d = self._with_model(deadline, self.predictor.predict_rtt, src, dst, context=ctx_arg, t=t)
+    methods = dict(model=_method_entry(d.quantile(QUANTILE_GRID), d.p_fail))
+    if t is not None:
+        query = Measurements([src], [dst], [t], [0.0])
+        for name, m in self.baselines.items(): methods[name] = _method_entry(m.quantiles(query, ctx_arg, levels=QUANTILE_GRID)[0])
+        if self.world is not None:
+            q, p = self._oracle(src, [dst], t, QUANTILE_GRID)
+            methods['oracle'] = _method_entry(q[0], p[0])
+    pair = self.probes.get(src)
+    pair = pair[pair.dst.astype(str) == dst] if pair is not None else None
+    measured = dict(pings=0, failed=0, median_ms=None, rtt_ms=[])
+    if pair is not None and len(pair):
+        ok = pair.rtt_ms[pair.ok]
+        measured = dict(pings=len(pair), failed=int((~pair.ok).sum()), median_ms=float(np.median(ok)) if len(ok) else None,
+                        rtt_ms=ok[-1000:])
+    seen = ctx is not None and bool((ctx.dst.astype(str) == dst).any())
+    return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx), seen_pair=seen),
+                                       levels=QUANTILE_GRID, methods=methods, measured=measured)))
 
 # %% ../nbs/14_serve.ipynb #c022
 _COLORS = dict(model='C0', pair_median='C1', vivaldi='C2', matrix_factorization='C4', oracle='k')
@@ -366,32 +376,33 @@ def table_rtt(data: dict):
     return header, rows
 
 # %% ../nbs/14_serve.ipynb #c024
-class _DemoCompletion(_DemoRTT):
-    "IP completion."
+# IP completion.
 
-    def complete(self, prefix, src=None, k: int = 10, *, deadline: float | None = None) -> View:
-        "IP completion: the `k` most likely full addresses continuing `prefix`, with probabilities (and what the data knows)."
-        if prefix is None or not str(prefix).strip(): raise RequestError('prefix: a partial address is required, e.g. 192.0.2. or 2001:db8:')
-        if len(str(prefix)) > 45: raise RequestError(f'prefix: {str(prefix)[:20]!r}... is too long')
-        try: known, version = parse_ip_prefix(str(prefix))
-        except ValueError as e: raise RequestError(f'prefix: {e}') from None
-        check_range(k, 'k', 1, self.limits.max_k)
-        src = self._probe(src) if src not in (None, '') else None
-        if src is not None and (':' in src) != (version == 6):
-            raise RequestError(f'src {src} is IPv{6 if ":" in src else 4} but the prefix {prefix!r} is IPv{version}')
-        return self._cached(('complete', known, version, src, k), lambda: self._complete(str(prefix).strip(), known, version, src, k, self._deadline(deadline)))
+@patch
+def complete(self: Demo, prefix, src=None, k: int = 10, *, deadline: float | None = None) -> View:
+    "IP completion: the `k` most likely full addresses continuing `prefix`, with probabilities (and what the data knows)."
+    if prefix is None or not str(prefix).strip(): raise RequestError('prefix: a partial address is required, e.g. 192.0.2. or 2001:db8:')
+    if len(str(prefix)) > 45: raise RequestError(f'prefix: {str(prefix)[:20]!r}... is too long')
+    try: known, version = parse_ip_prefix(str(prefix))
+    except ValueError as e: raise RequestError(f'prefix: {e}') from None
+    check_range(k, 'k', 1, self.limits.max_k)
+    src = self._probe(src) if src not in (None, '') else None
+    if src is not None and (':' in src) != (version == 6):
+        raise RequestError(f'src {src} is IPv{6 if ":" in src else 4} but the prefix {prefix!r} is IPv{version}')
+    return self._cached(('complete', known, version, src, k), lambda: self._complete(str(prefix).strip(), known, version, src, k, self._deadline(deadline)))
 
-    def _complete(self, prefix, known: bytes, version: int, src, k: int, deadline: float) -> View:
-        ctx, _ = self._context(src) if src is not None else (None, None)
-        ctx = ctx if ctx is not None and len(ctx) else None
-        completions = self._with_model(deadline, self.predictor.complete_ip, prefix, context=ctx, k=k, src=src)
-        measured_by_probe = set(self.probes[src].dst.astype(str)) if src in self.probes else set()
-        known_set = set(self.destinations.tolist())
-        frequent = self.frequency.top(src or '', known, version, k) if self.frequency is not None else []
-        return View('complete', clean_json(dict(
-            prefix=prefix, src=src, k=k, context=dict(measurements=0 if ctx is None else len(ctx)),
-            completions=[dict(dst=a, p=p, in_data=a in known_set, measured_by_probe=a in measured_by_probe) for a, p in completions],
-            data_frequent=frequent)))
+@patch
+def _complete(self: Demo, prefix, known: bytes, version: int, src, k: int, deadline: float) -> View:
+    ctx, _ = self._context(src) if src is not None else (None, None)
+    ctx = ctx if ctx is not None and len(ctx) else None
+    completions = self._with_model(deadline, self.predictor.complete_ip, prefix, context=ctx, k=k, src=src)
+    measured_by_probe = set(self.probes[src].dst.astype(str)) if src in self.probes else set()
+    known_set = set(self.destinations.tolist())
+    frequent = self.frequency.top(src or '', known, version, k) if self.frequency is not None else []
+    return View('complete', clean_json(dict(
+        prefix=prefix, src=src, k=k, context=dict(measurements=0 if ctx is None else len(ctx)),
+        completions=[dict(dst=a, p=p, in_data=a in known_set, measured_by_probe=a in measured_by_probe) for a, p in completions],
+        data_frequent=frequent)))
 
 def plot_complete(data: dict):
     "The completions' probabilities as bars, coloured by whether the data knows the address."
@@ -419,32 +430,33 @@ def table_complete(data: dict):
     return ['address', 'model probability', 'in the data', 'measured by the probe', 'rank by frequency in the data'], rows
 
 # %% ../nbs/14_serve.ipynb #c026
-class _DemoInverse(_DemoCompletion):
-    "Inverse search."
+# Inverse search.
 
-    def inverse(self, rtt_ms, src, n: int = 32, k: int = 10, *, deadline: float | None = None) -> View:
-        "Inverse search: up to `k` destinations (of `n` sampled) whose predicted RTT from `src` is nearest `rtt_ms`, with their distributions."
-        check_range(rtt_ms, 'rtt_ms', 0.001, self.limits.max_rtt_ms)
-        check_range(n, 'n', 1, self.limits.max_samples)
-        check_range(k, 'k', 1, self.limits.max_k)
-        src = self._probe(src)
-        return self._cached(('inverse', float(rtt_ms), src, n, k), lambda: self._inverse(float(rtt_ms), src, n, k, self._deadline(deadline)))
+@patch
+def inverse(self: Demo, rtt_ms, src, n: int = 32, k: int = 10, *, deadline: float | None = None) -> View:
+    "Inverse search: up to `k` destinations (of `n` sampled) whose predicted RTT from `src` is nearest `rtt_ms`, with their distributions."
+    check_range(rtt_ms, 'rtt_ms', 0.001, self.limits.max_rtt_ms)
+    check_range(n, 'n', 1, self.limits.max_samples)
+    check_range(k, 'k', 1, self.limits.max_k)
+    src = self._probe(src)
+    return self._cached(('inverse', float(rtt_ms), src, n, k), lambda: self._inverse(float(rtt_ms), src, n, k, self._deadline(deadline)))
 
-    def _inverse(self, rtt_ms: float, src: str, n: int, k: int, deadline: float) -> View:
-        ctx, t = self._context(src)
-        ctx = ctx if ctx is not None and len(ctx) else None
+@patch
+def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: float) -> View:
+    ctx, t = self._context(src)
+    ctx = ctx if ctx is not None and len(ctx) else None
 
-        def ask():
-            cands = self.predictor.sample_ips(rtt_ms, src, context=ctx, n=n, k=k)
-            return cands, [self.predictor.predict_rtt(src, c['dst'], context=ctx) for c in cands]   # a loop per candidate (k <= max_k)
-        cands, dists = self._with_model(deadline, ask)
-        dsts = [c['dst'] for c in cands]
-        oracle, _ = self._oracle(src, dsts, t, (0.5,))
-        measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
-        out = [dict(dst=c['dst'], median_ms=d.median_ms, p_fail=d.p_fail, quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS},
-                    oracle_median_ms=o, measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
-        return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
-                                               candidates=out)))
+    def ask():
+        cands = self.predictor.sample_ips(rtt_ms, src, context=ctx, n=n, k=k)
+        return cands, [self.predictor.predict_rtt(src, c['dst'], context=ctx) for c in cands]   # a loop per candidate (k <= max_k)
+    cands, dists = self._with_model(deadline, ask)
+    dsts = [c['dst'] for c in cands]
+    oracle, _ = self._oracle(src, dsts, t, (0.5,))
+    measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
+    out = [dict(dst=c['dst'], median_ms=d.median_ms, p_fail=d.p_fail, quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS},
+                oracle_median_ms=o, measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
+    return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
+                                           candidates=out)))
 
 def plot_inverse(data: dict):
     "Each candidate's predicted RTT range (10-90% thin, 25-75% thick, median dot) against the target, with the oracle and the measurements."
@@ -484,61 +496,63 @@ def subnet_addresses(prefix) -> tuple[list[str], int]:
     return [str(ipaddress.ip_address(known + bytes([c]) + tail)) for c in range(256)], len(known)
 
 # %% ../nbs/14_serve.ipynb #c030
-class _DemoExploration(_DemoInverse):
-    "Exploration."
+# Exploration.
 
-    def explore(self, src, prefix=None, limit: int = 64, *, deadline: float | None = None, batch: int = 16) -> View:
-        "Exploration: the predicted median RTT from `src` to the data's destinations, or to the 256 subnets under `prefix`."
-        src = self._probe(src)
-        check_range(limit, 'limit', 1, self.limits.max_destinations)
-        prefix = str(prefix).strip() if prefix not in (None, '') else None
-        if prefix is not None:
-            if len(prefix) > 45: raise RequestError(f'prefix: {prefix[:20]!r}... is too long')
-            try: subnets, n_bytes = subnet_addresses(prefix)
-            except ValueError as e: raise RequestError(f'prefix: {e}') from None
-            if (':' in subnets[0]) != (':' in src): raise RequestError(f'src {src} and prefix {prefix!r} are of different IP versions')
-            cells = np.unique(np.linspace(0, 255, limit).round().astype(int))
-            dsts, available = [subnets[c] for c in cells], 256
-            known_cells = self._subnets_with_destinations(prefix, n_bytes)
-        else:
-            if self.data is None: raise RequestError('without --data the demo knows no destinations: give a prefix')
-            same = np.array([(':' in d) == (':' in src) for d in self.destinations], bool)    # a loop per distinct destination
-            order = np.flatnonzero(same)[np.argsort(-self.destination_counts[same], kind='stable')]
-            cells, dsts, available, known_cells = None, self.destinations[order[:limit]].tolist(), int(same.sum()), None
-        key = ('explore', src, prefix, limit)
-        return self._cached(key, lambda: self._explore(src, prefix, cells, known_cells, dsts, available, self._deadline(deadline), batch),
-                            cache_if=lambda v: v.data['complete'])
+@patch
+def explore(self: Demo, src, prefix=None, limit: int = 64, *, deadline: float | None = None, batch: int = 16) -> View:
+    "Exploration: the predicted median RTT from `src` to the data's destinations, or to the 256 subnets under `prefix`."
+    src = self._probe(src)
+    check_range(limit, 'limit', 1, self.limits.max_destinations)
+    prefix = str(prefix).strip() if prefix not in (None, '') else None
+    if prefix is not None:
+        if len(prefix) > 45: raise RequestError(f'prefix: {prefix[:20]!r}... is too long')
+        try: subnets, n_bytes = subnet_addresses(prefix)
+        except ValueError as e: raise RequestError(f'prefix: {e}') from None
+        if (':' in subnets[0]) != (':' in src): raise RequestError(f'src {src} and prefix {prefix!r} are of different IP versions')
+        cells = np.unique(np.linspace(0, 255, limit).round().astype(int))
+        dsts, available = [subnets[c] for c in cells], 256
+        known_cells = self._subnets_with_destinations(prefix, n_bytes)
+    else:
+        if self.data is None: raise RequestError('without --data the demo knows no destinations: give a prefix')
+        same = np.array([(':' in d) == (':' in src) for d in self.destinations], bool)    # a loop per distinct destination
+        order = np.flatnonzero(same)[np.argsort(-self.destination_counts[same], kind='stable')]
+        cells, dsts, available, known_cells = None, self.destinations[order[:limit]].tolist(), int(same.sum()), None
+    key = ('explore', src, prefix, limit)
+    return self._cached(key, lambda: self._explore(src, prefix, cells, known_cells, dsts, available, self._deadline(deadline), batch),
+                        cache_if=lambda v: v.data['complete'])
 
-    def _subnets_with_destinations(self, prefix: str, n_bytes: int) -> list[int]:
-        "The subnet bytes under `prefix` that hold a destination of the data."
-        if self.frequency is None: return []
-        known, version = parse_ip_prefix(prefix)
-        at = 12 if version == 4 else 0                                   # IPv4 sits in the last 4 of 16 bytes
-        packed = self.frequency.packed
-        match = (self.frequency.version == version) & (packed[:, at:at + n_bytes] == np.frombuffer(known, np.uint8)).all(1)
-        return np.unique(packed[match, at + n_bytes]).tolist()
+@patch
+def _subnets_with_destinations(self: Demo, prefix: str, n_bytes: int) -> list[int]:
+    "The subnet bytes under `prefix` that hold a destination of the data."
+    if self.frequency is None: return []
+    known, version = parse_ip_prefix(prefix)
+    at = 12 if version == 4 else 0                                   # IPv4 sits in the last 4 of 16 bytes
+    packed = self.frequency.packed
+    match = (self.frequency.version == version) & (packed[:, at:at + n_bytes] == np.frombuffer(known, np.uint8)).all(1)
+    return np.unique(packed[match, at + n_bytes]).tolist()
 
-    def _explore(self, src, prefix, cells, known_cells, dsts, available, deadline, batch) -> View:
-        ctx, t = self._context(src)
-        ctx = ctx if ctx is not None and len(ctx) else None
-        t = t if t is not None else int(time.time())
-        median, p_fail = np.full(len(dsts), np.nan), np.full(len(dsts), np.nan)
-        done = 0
-        while done < len(dsts) and time.monotonic() < deadline:          # a loop per batch of destinations
-            part = dsts[done:done + batch]
-            queries = Measurements([src] * len(part), part, [t] * len(part), [0.0] * len(part))
-            dists = self._with_model(deadline, self.predictor.predict_many, queries, ctx)
-            median[done:done + len(part)] = [d.median_ms for d in dists]
-            p_fail[done:done + len(part)] = [d.p_fail for d in dists]
-            done += len(part)
-        oracle, _ = self._oracle(src, dsts, t, (0.5,))
-        measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
-        rows = [dict(dst=d, median_ms=m, p_fail=p, oracle_median_ms=o, measured_median_ms=measured.get(d))
-                for d, m, p, o in zip(dsts, median, p_fail, oracle[:, 0])]
-        return View('explore', clean_json(dict(src=src, prefix=prefix, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
-                                               cells=cells, known_cells=known_cells, available=available, asked=len(dsts), answered=done,
-                                               complete=done == len(dsts),
-                                               destinations=rows)))
+@patch
+def _explore(self: Demo, src, prefix, cells, known_cells, dsts, available, deadline, batch) -> View:
+    ctx, t = self._context(src)
+    ctx = ctx if ctx is not None and len(ctx) else None
+    t = t if t is not None else int(time.time())
+    median, p_fail = np.full(len(dsts), np.nan), np.full(len(dsts), np.nan)
+    done = 0
+    while done < len(dsts) and time.monotonic() < deadline:          # a loop per batch of destinations
+        part = dsts[done:done + batch]
+        queries = Measurements([src] * len(part), part, [t] * len(part), [0.0] * len(part))
+        dists = self._with_model(deadline, self.predictor.predict_many, queries, ctx)
+        median[done:done + len(part)] = [d.median_ms for d in dists]
+        p_fail[done:done + len(part)] = [d.p_fail for d in dists]
+        done += len(part)
+    oracle, _ = self._oracle(src, dsts, t, (0.5,))
+    measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
+    rows = [dict(dst=d, median_ms=m, p_fail=p, oracle_median_ms=o, measured_median_ms=measured.get(d))
+            for d, m, p, o in zip(dsts, median, p_fail, oracle[:, 0])]
+    return View('explore', clean_json(dict(src=src, prefix=prefix, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
+                                           cells=cells, known_cells=known_cells, available=available, asked=len(dsts), answered=done,
+                                           complete=done == len(dsts),
+                                           destinations=rows)))
 
 # %% ../nbs/14_serve.ipynb #c032
 def plot_explore(data: dict):
@@ -598,10 +612,6 @@ def table_explore(data: dict):
 
 PLOTS = dict(rtt=plot_rtt, complete=plot_complete, inverse=plot_inverse, explore=plot_explore)
 TABLES = dict(rtt=table_rtt, complete=table_complete, inverse=table_inverse, explore=table_explore)
-
-# %% ../nbs/14_serve.ipynb #c034
-class Demo(_DemoExploration):
-    "The demo: `rtt`, `complete`, `inverse` and `explore` answer as `View`s (JSON data, plot and table) from a model, its data, the baselines and the oracle."
 
 # %% ../nbs/14_serve.ipynb #c036
 class SizeLimit:
