@@ -142,7 +142,7 @@ def _warn_unverified(manager, step):
     warnings.warn(f'checkpoint {step_path(manager, step)} has no {MANIFEST} (saved by an older netlm, or stopped while '
                   'writing it): restored unverified', CheckpointWarning, stacklevel=3)
 
-
+# %% ../nbs/08_checkpoint.ipynb #c014b
 def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> dict:
     "The run configuration saved with checkpoint `step` (a dict: `netlm.train.TrainConfig.to_dict()`), its file verified."
     verify_checkpoint(step_path(manager, step), items=('config',))

@@ -112,7 +112,7 @@ def _optional_int(r: dict, key: str):
     v = _int(v)
     return v, v is not None and v >= 0
 
-
+# %% ../nbs/03_ingest.ipynb #c017b
 def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | None = None):
     "Rows (tuples in `RAW_FIELDS` order) of one RIPE Atlas ping result, or the reason (a str) it has none."
     if r.__class__ is not dict: return 'not_a_result'

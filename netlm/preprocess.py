@@ -109,7 +109,7 @@ def is_test_probe(addrs, test_fraction: float) -> np.ndarray:
     canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
     return _split_unit(probe_hash(canonical)[0]) < test_fraction
 
-
+# %% ../nbs/05_preprocess.ipynb #c017b
 @dataclass
 class AddressTable:
     "Every distinct address string of a source, parsed once, and the canonical addresses they name."
