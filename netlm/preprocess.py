@@ -332,7 +332,9 @@ def _connect(memory_limit, temp_dir, threads):
     import duckdb
     con = duckdb.connect(config=dict(threads=threads or _cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
                                      preserve_insertion_order=False))
-    con.execute('SET enable_progress_bar = false')   # our own bar counts rows over all partitions
+    # our own bar counts rows over all partitions; in a Jupyter kernel DuckDB's starts off, and setting it
+    # there fails without ipywidgets ('required package ipywidgets is missing')
+    if con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0]: con.execute('SET enable_progress_bar = false')
     return con
 
 
