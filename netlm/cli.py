@@ -180,6 +180,7 @@ def cmd_train(args) -> dict:
     settings = parse_settings(args.settings)
     for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed'):
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
+    if args.no_progress: settings.setdefault('progress', 'log')
     config = config_from_args(args.preset, settings, args.config)
     if config.data is None: raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
     if not Path(config.data, 'manifest.json').is_file(): raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
@@ -220,6 +221,7 @@ def add_train(sub):
     t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
     t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
     t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
+    t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
