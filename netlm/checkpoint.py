@@ -177,9 +177,12 @@ def restore_checkpoint(manager: ocp.CheckpointManager, step: int, params, opt_st
     return params, opt_state
 
 
+def _rejected_dir(manager: ocp.CheckpointManager) -> Path: return Path(str(manager.directory)).parent / 'checkpoints_rejected'
+
+
 def set_aside(manager: ocp.CheckpointManager, step: int) -> Path:
     "Move checkpoint `step` to `checkpoints_rejected/` beside `checkpoints/` (process 0 only); where it went."
-    root = Path(str(manager.directory)).parent / 'checkpoints_rejected'
+    root = _rejected_dir(manager)
     dest, n = root / str(step), 1
     while dest.exists(): dest, n = root / f'{step}.{n}', n + 1
     if jax.process_index() == 0:
@@ -204,6 +207,10 @@ def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T],
         break
     else:
         if rejected: raise CorruptCheckpoint(f'no usable checkpoint in {manager.directory} ({len(rejected)} rejected; newest: {rejected[0]})')
+        earlier = sorted(p.name for p in _rejected_dir(manager).glob('*')) if set_aside_rejected else []
+        if earlier:   # a run whose every step was rejected before must not restart from scratch without a word
+            warnings.warn(f'no usable checkpoint in {manager.directory}; the steps set aside earlier are in {_rejected_dir(manager)} '
+                          f'({", ".join(earlier)}): starting from step 0', CheckpointWarning, stacklevel=2)
         return None, None
     if rejected and set_aside_rejected:
         if jax.process_count() > 1: multihost_utils.sync_global_devices('netlm: rejected checkpoints set aside')
