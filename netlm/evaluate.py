@@ -164,7 +164,8 @@ def plot_rtt_report(result: dict, path=None):
             r = result['rtt'][name]['by'].get(sl, {})
             if r.get('median_ae_ms') is None: continue
             xs.append(j + (k - (len(names) - 1) / 2) * 0.8 / len(names)); ys.append(r['median_ae_ms'])
-            lo.append(r['median_ae_ms'] - r['median_ae_ci'][0]); hi.append(r['median_ae_ci'][1] - r['median_ae_ms'])
+            # a percentile interval need not hold the point estimate (one probe, ties): no negative bar
+            lo.append(max(r['median_ae_ms'] - r['median_ae_ci'][0], 0)); hi.append(max(r['median_ae_ci'][1] - r['median_ae_ms'], 0))
         ax_slice.errorbar(xs, ys, yerr=[lo, hi], fmt='o', capsize=3, label=name)
     counts = result['protocol'].get('slice_queries', {})
     ax_slice.set_xticks(range(len(SLICE_NAMES)), [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
