@@ -29,7 +29,7 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
-           'synthetic_dataset', 'bench_train']
+           'synthetic_dataset', 'bench_train', 'bench_export']
 
 # %% ../nbs/16_benchmarks.ipynb #c006
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
@@ -367,3 +367,49 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
                 peak_tflops=peak * n / 1e12 if peak else None,
                 mfu=real_tokens_per_s * flops / (peak * n) if peak else None,
                 note=None if peak else f'no known peak FLOP/s for {jax.devices()[0].device_kind!r}: MFU not computed')
+
+# %% ../nbs/16_benchmarks.ipynb #c091
+def _small_run(tmp: Path, steps: int, seed: int) -> tuple[Path, Path]:
+    "A `tiny` run of `steps` steps on a 12-probe synthetic world: (workdir, data)."
+    from netlm.preprocess import build_probe_rows
+    from netlm.synth import generate
+    from netlm.train import config_from_args, train
+    world = generate(tmp / 'world', probes=12, days=0.3, seed=seed, progress=False)
+    build_probe_rows(world['path'], tmp / 'rows', progress=False)
+    train(config_from_args('tiny', dict(data=str(tmp / 'rows'), workdir=str(tmp / 'run'), steps=steps, batch_size=4, seq_len=256,
+                                        eval_every=0, ckpt_every=steps, progress='off', seed=seed)))
+    return tmp / 'run', tmp / 'rows'
+
+
+def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 400, steps: int = 30, seed: int = 0) -> dict:
+    "Sizes, load times, queries/s and answer differences of a run's float32 and int8 exports against its checkpoint."
+    from netlm.evaluate import make_protocol
+    from netlm.export import compare_answers, export_model, export_size
+    from netlm.infer import Predictor
+    from netlm.measurements import Measurements
+    from netlm.rows import load_split
+    if (workdir is None) != (data is None): raise ValueError('bench export: give both workdir= and data= (a run and its probe rows), or neither')
+    with tempfile.TemporaryDirectory(prefix='netlm-bench-export-') as tmp:
+        tmp = Path(tmp)
+        if workdir is None: workdir, data, split = *_small_run(tmp, steps, seed), 'all'   # few probes: every split
+        test = Measurements.concat([load_split(data, s) for s in SPLITS if (Path(data) / s).is_dir()]) if split == 'all' else load_split(data, split)
+        proto = make_protocol(test, n_context=30, max_queries=queries, seed=seed)
+        if not len(proto.queries): raise ValueError(f'bench export: no query in split {split!r} of {data} (probes need 31 measurements)')
+        loaders = dict(checkpoint=lambda: Predictor.from_checkpoint(workdir))
+        for name, int8 in (('float32', False), ('int8', True)):
+            export_model(workdir, tmp / name, int8=int8)
+            loaders[name] = functools.partial(Predictor.from_export, tmp / name)
+        out = dict(stage='export', workdir=str(workdir), split=split, queries=len(proto.queries), cores=os.cpu_count(),
+                   checkpoint_bytes=sum(f.stat().st_size for f in (Path(workdir) / 'checkpoints').rglob('*') if f.is_file()),
+                   float32_bytes=export_size(tmp / 'float32'), int8_bytes=export_size(tmp / 'int8'))
+        answers = {}
+        for name, load in loaders.items():
+            t0 = time.perf_counter(); predictor = load(); out[f'{name}_load_s'] = time.perf_counter() - t0
+            predictor.predict_many(proto.queries[:40], proto.context)          # compiles most shapes
+            t0 = time.perf_counter()
+            answers[name] = predictor.predict_many(proto.queries, proto.context)
+            out[f'{name}_queries_per_s'] = len(proto.queries) / (time.perf_counter() - t0)
+        for name in ('float32', 'int8'):
+            out |= {f'{name}_{k}': v for k, v in compare_answers(answers[name], answers['checkpoint']).items()}
+        return out
+

@@ -36,6 +36,7 @@ BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
     'preprocess': 'netlm.benchmarks:bench_preprocess',
     'sampler': 'netlm.benchmarks:bench_sampler',
     'train': 'netlm.benchmarks:bench_train',
+    'export': 'netlm.benchmarks:bench_export',
 }
 
 
@@ -73,7 +74,8 @@ def cmd_bench(args) -> dict:
 
 def add_bench(sub):
     b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
-                       description='Measure one pipeline stage on generated data; the last line printed is one JSON object of measured figures.')
+                       description='Measure one pipeline stage on generated data (export: on a trained run, with --set workdir=RUN data=ROWS); '
+                                   'the last line printed is one JSON object of measured figures.')
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
     b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-95m, netlm-deep)')
@@ -189,7 +191,12 @@ def cmd_train(args) -> dict:
         summary = train(config)
     except NonFiniteLoss as e:
         raise CLIError(str(e)) from None
-    print(f"step {summary['step']}: loss {summary['loss']:.4f}, {summary['tokens_per_s']:,.0f} real tokens/s, workdir {summary['workdir']}")
+    if summary['step'] == summary['start_step']:
+        print(f"nothing to train: {summary['workdir']} is already at step {summary['step']} (raise --steps to go on)")
+    else:
+        figures = ([f"loss {summary['loss']:.4f}"] if summary['loss'] is not None else []) + \
+                  ([f"{summary['tokens_per_s']:,.0f} real tokens/s"] if summary['tokens_per_s'] else [])
+        print(f"step {summary['step']}: " + ', '.join(figures + [f"workdir {summary['workdir']}"]))
     print(json.dumps(summary, default=str))
     return summary
 

@@ -18,7 +18,8 @@ from .infer import EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, file_sha256,
 
 # %% auto #0
 __all__ = ['SCALE_SUFFIX', 'EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'dequantize', 'inference_functions',
-           'export_functions', 'export_model', 'export_size', 'cmd_export', 'add_export_parser']
+           'export_functions', 'export_model', 'export_size', 'cmd_export', 'add_export_parser', 'cdf_gap',
+           'compare_answers']
 
 # %% ../nbs/15_export.ipynb #c006
 def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
@@ -168,3 +169,22 @@ def add_export_parser(subparsers):
     s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu (default cpu)')
     s.set_defaults(func=cmd_export)
     return s
+
+# %% ../nbs/15_export.ipynb #c091
+def cdf_gap(a, b) -> float:
+    "Kolmogorov distance of two RTT distributions: the largest gap between their CDFs."
+    x = np.union1d(a.values_ms, b.values_ms)
+    cdf = lambda d: np.r_[0.0, np.cumsum(d.probs)][np.searchsorted(d.values_ms, x, side='right')]
+    return float(np.abs(cdf(a) - cdf(b)).max())
+
+
+def compare_answers(dists, reference) -> dict:
+    "How far RTT distributions (an export's) are from `reference` (the checkpoint's) on the same queries."
+    from netlm.baselines import QUANTILE_GRID
+    q, q0 = (np.stack([d.quantile(QUANTILE_GRID) for d in ds]) for ds in (dists, reference))
+    med, gaps = len(QUANTILE_GRID) // 2, [cdf_gap(a, b) for a, b in zip(dists, reference)]
+    return dict(max_rel_quantile=float(np.max(np.abs(q - q0) / q0)), equal_medians=float((q[:, med] == q0[:, med]).mean()),
+                median_rel_median=float(np.median(np.abs(q[:, med] - q0[:, med]) / q0[:, med])),
+                max_cdf_gap=float(np.max(gaps)), median_cdf_gap=float(np.median(gaps)),
+                max_abs_p_fail=float(max(abs(a.p_fail - b.p_fail) for a, b in zip(dists, reference))))
+
