@@ -15,7 +15,7 @@ import grain
 import numpy as np
 
 from .rows import ProbeRow, open_shards, read_row
-from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, timestamp_fields
+from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'timestamp_lengths',
@@ -39,6 +39,8 @@ class SamplerConfig:
     overdraw: float = 1.1                         # candidates drawn per context, relative to the expected fit
     rtt_last: float = 0.0                         # share of measurements ordered with the result after both addresses
     remap_src: float = 0.0                        # share of contexts whose probe address is replaced by a random one
+    rtt_scale: float = 0.0                        # share of contexts whose RTTs are all multiplied by one random factor
+    rtt_scale_range: tuple = (0.5, 2.0)           # that factor's range (log-uniform)
 
     def __post_init__(self):
         if self.seq_len < 64: raise ValueError(f'seq_len={self.seq_len} is too short: one measurement takes up to 47 tokens')
@@ -47,8 +49,10 @@ class SamplerConfig:
         lo, hi = self.partial_drop
         if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
-        for name in ('rtt_last', 'remap_src'):
+        for name in ('rtt_last', 'remap_src', 'rtt_scale'):
             if not 0 <= getattr(self, name) <= 1: raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
+        lo, hi = self.rtt_scale_range
+        if not 0 < lo <= hi <= 16: raise ValueError(f'rtt_scale_range={self.rtt_scale_range} must satisfy 0 < low <= high <= 16')
 
     def is_small(self, n):
         "Whether rows of `n` measurements take the small-row path (tokenized whole)."
@@ -197,6 +201,17 @@ def _context_sources(rng, src: np.ndarray, version: np.ndarray, ctx_row: np.ndar
     return out
 
 
+def _context_rtts(rng, code: np.ndarray, k: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
+    "RTT codes of the contexts' measurements (`k[i]` of context i, back to back), for a share `cfg.rtt_scale` of contexts scaled by one factor each."
+    if cfg.rtt_scale == 0: return code
+    scaled = rng.random(len(k)) < cfg.rtt_scale
+    factor = np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k)))
+    m_scaled = np.repeat(scaled, k)
+    out = code.copy()
+    out[m_scaled] = rtt_code(rtt_from_code(code[m_scaled]) * np.repeat(factor, k)[m_scaled])   # a failed ping (-1 ms) stays failed
+    return out
+
+
 def _modes(rng, k: int, cfg: SamplerConfig):
     "Mode, partial drop share and phase for k contexts."
     mode = np.searchsorted(np.cumsum(cfg.mode_weights[:2]), rng.random(k), side='right').astype(np.int8)
@@ -255,7 +270,7 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     ts_kind, ts_value = timestamp_fields(t[pos], has_ts, first)
     m_row = np.repeat(ctx_row, k)
     m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
-    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row], rtt[pos], ts_kind, ts_value,
+    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row], _context_rtts(rng, rtt[pos], k, cfg), ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
