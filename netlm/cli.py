@@ -234,13 +234,18 @@ def add_train(sub):
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
-def evaluate_run(workdir, data_dir, *, world=None, **kwargs) -> dict:
-    "Score the run in `workdir` and the baselines (and the oracle, on synthetic data) on `data_dir`; writes WORKDIR/eval/."
+def evaluate_run(workdir, data_dir, *, world=None, against=(), **kwargs) -> dict:
+    "Score the run in `workdir`, the baselines, the runs `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
     from netlm.evaluate import find_world, run_eval
     from netlm.infer import ModelMethod, Predictor
     predictor = Predictor.from_checkpoint(workdir)
+    others = {}
+    for other in against:
+        name = f'run {Path(other).resolve().name}'
+        if name in others or Path(other).resolve() == Path(workdir).resolve(): raise CLIError(f'--against {other}: given twice, or the run itself')
+        others[name] = ModelMethod(Predictor.from_checkpoint(other))
     world = world if world is not None else find_world(data_dir)
-    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, **kwargs)
+    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others, **kwargs)
 
 
 def _eval_options(args) -> dict:
@@ -255,7 +260,8 @@ def _eval_options(args) -> dict:
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.evaluate import format_metrics_table
-    metrics = evaluate_run(args.workdir, args.data, out_dir=args.out, progress=not args.no_progress, **_eval_options(args))
+    metrics = evaluate_run(args.workdir, args.data, against=args.against, out_dir=args.out, progress=not args.no_progress,
+                           **_eval_options(args))
     print(format_metrics_table(metrics))
     print(json.dumps(metrics, default=str))
     return metrics
@@ -275,11 +281,14 @@ def add_eval(sub):
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
                        description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
                                    'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
-                                   'context, broken down by seen/unseen pair and IPv4/IPv6 with 95%% bootstrap intervals over probes. '
+                                   'context, broken down by seen/unseen pair and IPv4/IPv6 with 95% bootstrap intervals over probes. '
                                    'Writes WORKDIR/eval/metrics.json and plots.')
     e.add_argument('--workdir', required=True, help='the training run directory')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
+    e.add_argument('--against', nargs='+', default=[], metavar='RUN',
+                   help="other training runs whose models answer the same queries, as methods 'run NAME': the paired ratios "
+                        "then compare WORKDIR's model with each (an ablation against its reference)")
     add_eval_options(e)
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')

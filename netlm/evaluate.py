@@ -431,12 +431,12 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, out_dir=None, split: str = 'test',
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None, split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
              max_train_records: int | None = None, ip_queries: int = 10, inverse_queries: int = 5, inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
-    "Score a run and the baselines (and the oracle, given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
+    "Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
     import json, time
     from pathlib import Path
     import matplotlib.pyplot as plt
@@ -458,7 +458,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     lap('load')
 
     # RTT: baselines, model, oracle on one protocol
-    extra = ({'model': model_method} if model_method is not None else {}) | ({'oracle': Oracle(world)} if world is not None else {})
+    extra = ({'model': model_method} if model_method is not None else {}) | (others or {}) | ({'oracle': Oracle(world)} if world is not None else {})
     rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries, n_boot=n_boot)
     plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
     lap('rtt')
