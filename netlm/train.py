@@ -181,7 +181,7 @@ def parse_settings(items) -> dict:
 RECIPES = {
     # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
     'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
-                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
+                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
 }
 
 
