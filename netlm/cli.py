@@ -206,10 +206,23 @@ def for_minutes(config, minutes: float):
     import dataclasses
     from netlm.train import steps_for_minutes
     if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
+    if (saved := _saved_schedule(config.workdir)) is not None:    # a resume: re-timing would change its learning-rate schedule mid-run
+        print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more minutes of training", flush=True)
+        return dataclasses.replace(config, **saved, max_minutes=minutes)
     steps = steps_for_minutes(config, minutes)
     print(f'{minutes:g} minutes of training: about {steps} steps of {config.batch_size} x {config.seq_len} tokens', flush=True)
     return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
                                max_minutes=minutes, ckpt_every=min(config.ckpt_every, steps))
+
+
+def _saved_schedule(workdir) -> dict | None:
+    "The step schedule of the run already checkpointed in `workdir` (None for a new run)."
+    workdir = Path(workdir)
+    ckpts, path = workdir / 'checkpoints', workdir / 'config.json'
+    if not path.is_file() or not ckpts.is_dir() or not any(p.name.isdigit() for p in ckpts.iterdir()): return None
+    try: saved = json.loads(path.read_text())
+    except (OSError, ValueError) as e: raise CLIError(f'{path}: unreadable ({e}); cannot resume this run with --minutes') from None
+    return {k: saved[k] for k in ('steps', 'warmup_steps', 'ckpt_every') if k in saved}
 
 
 def add_train(sub):
@@ -223,7 +236,7 @@ def add_train(sub):
     t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), netlm-deep')
     t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
     t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
-    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of --steps')
+    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of --steps (a resumed run keeps the step schedule it started with)')
     t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
     t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
     t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
