@@ -368,8 +368,8 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
     lines = ['# netlm quickstart report', '',
              f"Data: {summary['data']}. Model: `{summary['preset']}`, {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
              f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run {summary['seconds'] / 60:.1f} minutes.", '',
-             f"Held-out probes ({metrics['protocol']['split']}): each query is given the probe's own measurements before its cut as "
-             'context, the same context for every method.', '',
+             f"{metrics['protocol']['split'][:1].upper()}{metrics['protocol']['split'][1:]}: each query is given the probe's own "
+             'measurements before its cut as context, the same context for every method.', '',
              format_metrics_table(metrics), '']
     for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration', 'eval/rtt_report.png')):
         if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
