@@ -216,13 +216,14 @@ def for_minutes(config, minutes: float):
 
 
 def _saved_schedule(workdir) -> dict | None:
-    "The step schedule of the run already checkpointed in `workdir` (None for a new run)."
-    workdir = Path(workdir)
-    ckpts, path = workdir / 'checkpoints', workdir / 'config.json'
-    if not path.is_file() or not ckpts.is_dir() or not any(p.name.isdigit() for p in ckpts.iterdir()): return None
-    try: saved = json.loads(path.read_text())
-    except (OSError, ValueError) as e: raise CLIError(f'{path}: unreadable ({e}); cannot resume this run with --minutes') from None
-    return {k: saved[k] for k in ('steps', 'warmup_steps', 'ckpt_every') if k in saved}
+    "The step schedule saved with the newest usable checkpoint in `workdir` (None for a new run)."
+    from netlm.checkpoint import CorruptCheckpoint, checkpoint_config, checkpoint_manager, restore_newest
+    if not (Path(workdir) / 'checkpoints').is_dir(): return None
+    manager = checkpoint_manager(workdir, create=False)
+    try: _, saved = restore_newest(manager, lambda step: checkpoint_config(manager, step))
+    except CorruptCheckpoint as e: raise CLIError(str(e)) from None
+    finally: manager.close()
+    return None if saved is None else {k: saved[k] for k in ('steps', 'warmup_steps', 'ckpt_every')}
 
 
 def add_train(sub):
@@ -255,7 +256,7 @@ def evaluate_run(workdir, data_dir, *, world=None, against=(), **kwargs) -> dict
     others = {}
     for other in against:
         name = f'run {Path(other).resolve().name}'
-        if name in others or Path(other).resolve() == Path(workdir).resolve(): raise CLIError(f'--against {other}: given twice, or the run itself')
+        if name in others or Path(other).resolve() == Path(workdir).resolve(): raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
         others[name] = ModelMethod(Predictor.from_checkpoint(other))
     world = world if world is not None else find_world(data_dir)
     return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others, **kwargs)
