@@ -18,12 +18,12 @@ from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, VOCAB
 
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
-           'rope', 'segment_mask', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots',
-           'destination_buckets', 'Transformer', 'abstract_model', 'param_count', 'param_count_formula',
+           'rope', 'segment_mask', 'blocked_attention', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block',
+           'field_slots', 'destination_buckets', 'Transformer', 'abstract_model', 'param_count', 'param_count_formula',
            'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
-ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'cudnn', 'pallas')
+ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
 ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm', 'field_embedding', 'dst_buckets')
 
 
@@ -45,7 +45,7 @@ class ModelConfig:
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
     dtype: str = 'bfloat16'     # compute dtype; parameters are always float32
-    attention: str = 'auto'     # 'auto', 'xla', 'cudnn' or 'pallas'
+    attention: str = 'auto'     # 'auto', 'xla', 'blocked', 'cudnn' or 'pallas'
 
     def __post_init__(self):
         if self.norm not in ('rms', 'layer'): raise ValueError(f"norm {self.norm!r} is not 'rms' or 'layer'")
@@ -76,6 +76,7 @@ PRESETS = {
 def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention
+    if jax.default_backend() == 'cpu': return 'blocked'
     if jax.default_backend() != 'gpu': return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn("cuDNN attention cannot train with a segment mask here; using XLA attention "
@@ -98,10 +99,24 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
     return (segment_ids[:, :, None] == segment_ids[:, None, :])[:, None]
 
 
+def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
+    "Causal attention within segments that skips the blocks above the diagonal: queries in blocks of `block`, each against the keys up to its end."
+    B, T, H, D = q.shape
+    out = []
+    for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
+        hi = min(lo + block, T)
+        s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
+        keep = (segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi]) & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :])
+        p = jax.nn.softmax(jnp.where(keep[:, None], s, -jnp.inf), axis=-1).astype(v.dtype)   # the diagonal is always kept
+        out.append(jnp.einsum('bhts,bshd->bthd', p, v[:, :hi]))
+    return jnp.concatenate(out, axis=1)                             # (B, T, H, D)
+
+
 def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None) -> jax.Array:
     "Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask` (B, 1, T, T)."
     if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
         return jax.nn.dot_product_attention(q, k, v, mask=mask, implementation='xla')
+    if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids)
     if implementation in ('xla', 'cudnn'):
         return jax.nn.dot_product_attention(q, k, v, mask=segment_mask(segment_ids), is_causal=True,
                                             implementation=implementation)
