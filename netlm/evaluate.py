@@ -418,13 +418,12 @@ def _jsonable(x):
 
 # %% ../nbs/13_evaluate.ipynb #c060
 def find_world(data_dir):
-    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data."
+    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several worlds (no one oracle)."
     from pathlib import Path
     from netlm.synth import World
-    for src in load_manifest(data_dir).get('source', []):
-        for folder in (Path(src).parent, Path(src)):
-            if (folder / 'world.json').is_file(): return World.load(folder)
-    return None
+    sources = load_manifest(data_dir).get('source', [])
+    folders = {folder.resolve() for src in sources for folder in (Path(src).parent, Path(src)) if (folder / 'world.json').is_file()}
+    return World.load(folders.pop()) if len(folders) == 1 else None
 
 
 RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',

@@ -22,13 +22,13 @@ import numpy as np
 
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, check_columns
 from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL, ProbeRow,
-                        ShardWriter, empty_split_stats, encode_row, read_manifest_json, row_sections)
+                        ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 
 # %% auto #0
 __all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'parquet_files',
            'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows',
-           'build_probe_rows', 'merge_manifests']
+           'build_probe_rows', 'merge_manifests', 'combine_rows']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -458,5 +458,45 @@ def merge_manifests(out_dir) -> dict:
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
                     seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits)
+    (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+# %% ../nbs/05_preprocess.ipynb #c101
+def combine_rows(out_dir, parts: dict) -> dict:
+    "Write `out_dir/manifest.json` over directories built inside it: `parts` maps a split of `out_dir` to the (directory, split) pairs it holds."
+    out = Path(out_dir).resolve()
+    if unknown := set(parts) - set(SPLITS): raise ValueError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
+    manifests, splits = {}, {}
+    for split in SPLITS:
+        taken = []
+        for directory, side in parts.get(split, []):
+            d = Path(directory).resolve()
+            if not d.is_relative_to(out) or d == out: raise ValueError(f'{directory}: not inside {out_dir}; combine directories built inside it')
+            m = manifests.setdefault(d, load_manifest(d))
+            if side not in m['splits']: raise ValueError(f'{d}/manifest.json: no split {side!r}')
+            st = m['splits'][side]
+            taken.append(dict(st, shards=[dict(s, path=str((d / s['path']).relative_to(out))) for s in st['shards']]))
+        m_, b = sum(s['measurements'] for s in taken), sum(s['bytes'] for s in taken)
+        times = lambda key: [s[key] for s in taken if s[key]]
+        splits[split] = dict(measurements=m_, records=sum(s['records'] for s in taken), probes=sum(s['probes'] for s in taken),
+                             split_by_cap=sum(s['split_by_cap'] for s in taken), bytes=b, bytes_per_measurement=round(b / m_, 3) if m_ else None,
+                             record_bytes=sum(s['record_bytes'] for s in taken), max_record_bytes=max([s['max_record_bytes'] for s in taken], default=0),
+                             section_bytes={n: sum(s['section_bytes'][n] for s in taken) for n in ROW_SECTIONS},
+                             first_time=min(times('first_time'), default=None), last_time=max(times('last_time'), default=None),
+                             shards=[sh for s in taken for sh in s['shards']])
+    if len({m['row_format_version'] for m in manifests.values()}) > 1: raise ValueError(f'{out_dir}: parts of different row format versions')
+    written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
+    manifest = dict(format='netlm probe rows', combined_from={split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])]
+                                                              for split in SPLITS},
+                    row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
+                    source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
+                    rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,
+                    rejected={r: sum(m['rejected'].get(r, 0) for m in manifests.values()) for r in REJECT_REASONS},
+                    held_out={HELD_OUT: sum(m['held_out'].get(HELD_OUT, 0) for m in manifests.values())},
+                    bytes=total, bytes_per_measurement=round(total / written, 3) if written else None,
+                    max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()), default=None), test_fraction=None, val_fraction=None,
+                    time_split=None, compression=sorted({m['compression'] for m in manifests.values()}),
+                    first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
+                    last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None), splits=splits)
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest

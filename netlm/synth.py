@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import math
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from tqdm import tqdm
 from .measurements import MEASUREMENT_SCHEMA
 
 # %% auto #0
-__all__ = ['METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS', 'ROLES', 'ACCESS',
-           'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'great_circle_km', 'rtt_quantile', 'rtt_cdf', 'RTTLaw',
-           'world_description', 'World', 'generate']
+__all__ = ['METROS', 'MORE_METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS',
+           'ROLES', 'ACCESS', 'DEFAULT_PARAMS', 'WINDOW_KINDS', 'MSM_IDS', 'WORLD_FAMILIES', 'great_circle_km',
+           'rtt_quantile', 'rtt_cdf', 'RTTLaw', 'world_description', 'World', 'generate', 'random_world',
+           'generate_worlds']
 
 # %% ../nbs/02_synth.ipynb #c006
 # name, country, RIR region, latitude, longitude, relative density of RIPE Atlas probes
@@ -57,6 +59,20 @@ METROS = (
     ('Bogota', 'CO', 'LACNIC', 4.71, -74.07, 0.3), ('Mexico City', 'MX', 'LACNIC', 19.43, -99.13, 0.5),
     ('Johannesburg', 'ZA', 'AFRINIC', -26.20, 28.05, 0.7), ('Nairobi', 'KE', 'AFRINIC', -1.29, 36.82, 0.3),
     ('Lagos', 'NG', 'AFRINIC', 6.52, 3.38, 0.3), ('Cairo', 'EG', 'AFRINIC', 30.04, 31.24, 0.3),
+)
+# More metros, for worlds drawn elsewhere (`random_world`): the Middle East, where many RIPE Atlas
+# mesh measurements run, South and South-East Asia, Africa, South America. The default world uses METROS only.
+MORE_METROS = (
+    ('Baghdad', 'IQ', 'RIPE', 33.31, 44.37, 1.0), ('Erbil', 'IQ', 'RIPE', 36.19, 44.01, 0.7),
+    ('Basra', 'IQ', 'RIPE', 30.51, 47.78, 0.4), ('Riyadh', 'SA', 'RIPE', 24.71, 46.68, 1.0),
+    ('Jeddah', 'SA', 'RIPE', 21.49, 39.19, 0.6), ('Kuwait City', 'KW', 'RIPE', 29.38, 47.99, 0.6),
+    ('Doha', 'QA', 'RIPE', 25.29, 51.53, 0.5), ('Manama', 'BH', 'RIPE', 26.23, 50.59, 0.4),
+    ('Muscat', 'OM', 'RIPE', 23.59, 58.41, 0.4), ('Amman', 'JO', 'RIPE', 31.95, 35.93, 0.6),
+    ('Beirut', 'LB', 'RIPE', 33.89, 35.50, 0.5), ('Abu Dhabi', 'AE', 'RIPE', 24.45, 54.38, 0.5),
+    ('Karachi', 'PK', 'APNIC', 24.86, 67.01, 0.5), ('Delhi', 'IN', 'APNIC', 28.61, 77.21, 0.6),
+    ('Jakarta', 'ID', 'APNIC', -6.21, 106.85, 0.5), ('Bangkok', 'TH', 'APNIC', 13.76, 100.50, 0.5),
+    ('Manila', 'PH', 'APNIC', 14.60, 120.98, 0.4), ('Lima', 'PE', 'LACNIC', -12.05, -77.04, 0.3),
+    ('Casablanca', 'MA', 'AFRINIC', 33.57, -7.59, 0.3), ('Accra', 'GH', 'AFRINIC', 5.60, -0.19, 0.2),
 )
 REGIONS = ('RIPE', 'ARIN', 'APNIC', 'LACNIC', 'AFRINIC')
 EARTH_RADIUS_KM = 6371.0
@@ -219,6 +235,14 @@ DEFAULT_PARAMS = dict(
     user_msms_per_probe=1.0, user_intervals=(60, 120, 180, 240, 300, 600, 900),
     user_interval_p=(0.15, 0.1, 0.1, 0.1, 0.25, 0.15, 0.15), burst_share=0.15,
     access=ACCESS,
+    # what `random_world` varies beyond the numbers above (these defaults leave the default world as it was)
+    metros=None,                     # None: METROS; else rows of (name, country, region, lat, lon, weight)
+    v4_prefix_len=V4_PREFIX_LEN,     # IPv4 prefix length of an AS, per network kind (16-24)
+    jitter_scale=1.0, loss_scale=1.0,   # multiply every host's jitter and loss
+    user_dst_p=(0.7, 0.15, 0.15),    # a user measurement's destination: a target, an anchor, a DNS service
+    user_v6=0.4,                     # share of user measurements over IPv6 (to a dual-stack destination)
+    user_full_period=0.4,            # share of (non-burst) user measurements that run the whole period
+    user_sources_p=0.25,             # probes per user measurement: 1 + geometric(p), mean 1/p
 )
 
 # %% ../nbs/02_synth.ipynb #c023
@@ -230,6 +254,7 @@ class _WorldBuilder:
 
     def __init__(self, rng: np.random.Generator, params: dict):
         self.rng, self.p = rng, params
+        self.metros = [tuple(m) for m in params['metros']] if params.get('metros') else list(METROS)
         self.ases, self.hosts, self.sites, self.pools = [], [], [], {}
         self.used_asn, self.used_16, self.used_32, self.used_addr, self.v6_sites = set(), set(), set(), set(), {}
 
@@ -242,7 +267,7 @@ class _WorldBuilder:
         a, b = next((a, b) for a, b in ((int(rng.choice(RIR_V4_BLOCKS[region])), int(rng.integers(0, 256))) for _ in range(100_000))
                     if (a, b) not in self.used_16 and (a, b) not in _V4_RESERVED_16)
         self.used_16.add((a, b))          # one /16 slot per AS: prefixes never overlap
-        plen = V4_PREFIX_LEN[kind]
+        plen = self.p.get('v4_prefix_len', V4_PREFIX_LEN)[kind]
         c = int(rng.integers(0, 2 ** (plen - 16))) << (24 - plen) if plen > 16 else 0
         top12 = int(ipaddress.IPv6Network(RIR_V6_BLOCKS[region]).network_address) >> 116
         p32 = next(p for p in ((top12 << 20) | int(rng.integers(0, 2 ** 20)) for _ in range(100_000)) if p not in self.used_32)
@@ -300,14 +325,14 @@ def access(self: _WorldBuilder, kind: str) -> dict:
     "Last-mile figures of a host or an anycast site of `kind`."
     a, rng = self.p['access'][kind], self.rng
     return dict(access_ms=float(a['access_ms'] * math.exp(a['access_sd'] * rng.standard_normal())),
-                jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal())),
-                shape=a['shape'], p_outlier=a['p_outlier'], p_loss=a['p_loss'])
+                jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal())) * self.p.get('jitter_scale', 1.0),
+                shape=a['shape'], p_outlier=a['p_outlier'], p_loss=a['p_loss'] * self.p.get('loss_scale', 1.0))
 
 
 @patch
 def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, prb_id: int = -1, as_idx: int | None = None) -> int:
     "A host of `role` near the centre of `metro`, in an AS of `kind` (picked unless given), with its addresses."
-    m = METROS[metro]
+    m = self.metros[metro]
     if as_idx is None: as_idx = self.pick_as(kind, 'global' if kind == 'datacenter' else m[1], m[2])
     source = role in ('probe', 'anchor')
     self.hosts.append(dict(role=role, kind=kind, name='', as_idx=as_idx, metro=metro,
@@ -320,17 +345,17 @@ def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, pr
 def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
     "Probes, anchors, targets and anycast services with their sites; returns the anycast service hosts."
     rng, p = b.rng, b.p
-    w = np.array([m[5] for m in METROS])
+    w = np.array([m[5] for m in b.metros], np.float64)
     w_probe, w_server = w / w.sum(), np.sqrt(w) / np.sqrt(w).sum()
     kinds = list(p['probe_kinds'])
     prb_ids = rng.choice(np.setdiff1d(np.arange(10, 60_000), np.arange(6000, 8000)), probes, replace=False)
-    for metro, kind, prb in zip(rng.choice(len(METROS), probes, p=w_probe),
+    for metro, kind, prb in zip(rng.choice(len(b.metros), probes, p=w_probe),
                                 rng.choice(kinds, probes, p=np.array([p['probe_kinds'][k] for k in kinds])), prb_ids):
         h = b.add_host('probe', str(kind), int(metro), bool(rng.random() < p['dual_stack']), int(prb))
         b.hosts[h]['broken_v6'] = bool(b.hosts[h]['addr6'] and rng.random() < p['broken_v6'])
-    for metro, prb in zip(rng.choice(len(METROS), anchors, p=w_server), 6000 + rng.choice(2000, anchors, replace=False)):
+    for metro, prb in zip(rng.choice(len(b.metros), anchors, p=w_server), 6000 + rng.choice(2000, anchors, replace=False)):
         b.add_host('anchor', 'datacenter' if rng.random() < 0.7 else 'academic', int(metro), True, int(prb))
-    for metro in rng.choice(len(METROS), max(8, round(p['target_share'] * probes)), p=w_server):
+    for metro in rng.choice(len(b.metros), max(8, round(p['target_share'] * probes)), p=w_server):
         kind = str(rng.choice(['datacenter', 'academic', 'residential'], p=[0.7, 0.15, 0.15]))
         h = b.add_host('target', kind, int(metro), bool(rng.random() < p['target_dual_stack']))
         b.hosts[h]['blocked4'] = bool(rng.random() < p['icmp_blocked'])
@@ -345,8 +370,8 @@ def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
         h = b.add_host('anycast', 'anycast', 0, True, as_idx=b.new_as('anycast', str(rng.choice(REGIONS, p=[0.6, 0.25, 0.1, 0.03, 0.02]))))
         b.hosts[h].update(lat=float('nan'), lon=float('nan'), metro=-1, name=name)   # a service has sites, not a place
         services.append(h)
-        for metro in rng.choice(len(METROS), int(rng.integers(p['sites'][0], p['sites'][1] + 1)), replace=False, p=w_server):
-            m = METROS[metro]
+        for metro in rng.choice(len(b.metros), min(len(b.metros), int(rng.integers(p['sites'][0], p['sites'][1] + 1))), replace=False, p=w_server):
+            m = b.metros[metro]
             b.sites.append(dict(service=h, metro=int(metro), lat=float(m[3] + 0.05 * rng.standard_normal()),
                                 lon=float(m[4] + 0.05 * rng.standard_normal()), **b.access('anycast')))
     return services
@@ -416,14 +441,15 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
     n_user = max(3, round(p['user_msms_per_probe'] * probes))
     for msm_id in np.sort(rng.choice(4_000_000, n_user, replace=False)) + MSM_IDS['user']:
         r = rng.random()
-        dst = int(rng.choice(target_idx if r < 0.7 else anchor_idx if r < 0.85 else dns))
-        af = 6 if has6[dst] and rng.random() < 0.4 else 4
+        d_target, d_anchor, _ = p['user_dst_p']
+        dst = int(rng.choice(target_idx if r < d_target else anchor_idx if r < d_target + d_anchor and len(anchor_idx) else dns))
+        af = 6 if has6[dst] and rng.random() < p['user_v6'] else 4
         if rng.random() < p['burst_share']:   # a burst: one-minute pings from many probes for an hour or two
             interval, dur, n_src = 60, int(_loguniform(rng, 1200, 3 * 3600)), 5 + rng.poisson(10)
         else:
             interval = int(rng.choice(p['user_intervals'], p=p['user_interval_p']))
-            dur = t1 - t0 if rng.random() < 0.4 else int(_loguniform(rng, 2 * 3600, max(3 * 3600, t1 - t0)))
-            n_src = 1 + rng.geometric(0.25)
+            dur = t1 - t0 if rng.random() < p['user_full_period'] else int(_loguniform(rng, 2 * 3600, max(3 * 3600, t1 - t0)))
+            n_src = 1 + rng.geometric(p['user_sources_p'])
         dur = min(dur, t1 - t0)
         begin = t0 + int(rng.integers(0, t1 - t0 - dur + 1))
         add(msm_id, 'user', dst, af, interval, begin, begin + dur, int(rng.choice([48, 48, 48, 64, 100, 1000])),
@@ -455,7 +481,7 @@ def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, sta
 
     def columns(rows, keys): return {k: [r[k] for r in rows] for k in keys}
     tables = dict(
-        metros={k: [m[i] for m in METROS] for i, k in enumerate(('name', 'country', 'region', 'lat', 'lon', 'weight'))},
+        metros={k: [m[i] for m in b.metros] for i, k in enumerate(('name', 'country', 'region', 'lat', 'lon', 'weight'))},
         ases=columns(b.ases, ('asn', 'kind', 'region', 'v4_prefix', 'v6_prefix', 'congestion_ms')),
         hosts=columns(b.hosts, ('role', 'kind', 'name', 'as_idx', 'metro', 'lat', 'lon', 'prb_id', 'addr4', 'addr6', 'access_ms',
                                 'jitter_ms', 'shape', 'p_outlier', 'p_loss', 'broken_v6', 'blocked4', 'blocked6')),
@@ -820,3 +846,77 @@ def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='
     role = world.hosts['role']
     return dict(out=str(out), world=str(out / 'world.json'), probes=int((role == 'probe').sum()), anchors=int((role == 'anchor').sum()),
                 seed=seed, start=str(np.datetime64(world.start, 's')), end=str(np.datetime64(world.end, 's')), **written)
+
+# %% ../nbs/02_synth.ipynb #c127
+WORLD_FAMILIES = {'atlas': 0.6, 'mesh': 0.4}   # schedule families and how often random_world draws each
+_HUBS = ('Amsterdam', 'Frankfurt', 'London', 'Paris', 'Marseille')
+
+
+def _random_geography(rng) -> list:
+    "Metro rows of a random world: every metro with jittered weights, or a region around a random centre plus a few hubs."
+    catalogue = METROS + MORE_METROS
+    lat, lon = np.array([m[3] for m in catalogue]), np.array([m[4] for m in catalogue])
+    if rng.random() < 0.5: keep = np.arange(len(METROS))
+    else:
+        centre = int(rng.integers(len(catalogue)))
+        near = np.flatnonzero(great_circle_km(lat[centre], lon[centre], lat, lon) < _loguniform(rng, 1500, 5000))
+        hubs = np.flatnonzero(np.isin([m[0] for m in catalogue], rng.choice(_HUBS, int(rng.integers(1, 4)), replace=False)))
+        keep = np.union1d(near, hubs)
+    weight = np.array([catalogue[i][5] for i in keep]) * np.exp(0.7 * rng.standard_normal(len(keep)))
+    return [[*catalogue[i][:5], round(float(w), 4)] for i, w in zip(keep, weight)]
+
+# %% ../nbs/02_synth.ipynb #c128
+def _per_day(probes: int, p: dict, family: str) -> float:
+    "Rough measurements per day of a world (to keep random worlds to a size)."
+    sources = probes * (1 + p['anchor_share'])
+    if family == 'mesh':
+        return probes * p['user_msms_per_probe'] / p['user_sources_p'] * 86400 / np.average(p['user_intervals'], weights=p['user_interval_p'])
+    builtins = sources * p['root_services'] * (1 + p['dual_stack']) * 86400 / p['builtin_interval']
+    return builtins + sources * 4 * 86400 / p['anchor_interval'] + probes * 3 * 86400 / 300
+
+
+def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) -> dict:
+    "Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`."
+    rng = np.random.default_rng([seed, 0xD1CE])
+    family = family or str(rng.choice(list(WORLD_FAMILIES), p=list(WORLD_FAMILIES.values())))
+    if family not in WORLD_FAMILIES: raise ValueError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
+    U, L = rng.uniform, lambda lo, hi: float(_loguniform(rng, lo, hi))
+    kinds = rng.dirichlet(10 * np.array(list(DEFAULT_PARAMS['probe_kinds'].values())))
+    p = dict(metros=_random_geography(rng), inflation_excess=L(0.3, 3.0), inflation_sigma=U(0.3, 0.9), path_sigma=U(0.1, 0.4),
+             flappy=U(0.0, 0.6), route_period_h=(L(1, 12), L(24, 240)), alt_factor=U(1.2, 2.5),
+             jitter_scale=L(0.3, 3.0), loss_scale=L(0.3, 5.0), outages_per_day=L(0.05, 1.5), icmp_blocked=U(0.0, 0.1),
+             broken_v6=U(0.0, 0.2), congested_share=dict(residential=U(0.0, 0.7), mobile=U(0.2, 0.8)),
+             congestion_ms=(L(1, 5), L(10, 80)), dual_stack=U(0.0, 0.9), target_dual_stack=U(0.0, 0.9),
+             probe_kinds=dict(zip(DEFAULT_PARAMS['probe_kinds'], map(float, kinds))),
+             v4_prefix_len=dict(residential=int(rng.integers(16, 21)), mobile=int(rng.integers(16, 19)),
+                                datacenter=int(rng.integers(18, 25)), academic=int(rng.integers(16, 21)), anycast=24))
+    if family == 'atlas':
+        probes, days = int(L(20, 120)), L(0.5, 3.0)
+        interval = int(rng.choice([120, 240, 300, 600]))
+        p.update(builtin_interval=interval, anchor_interval=int(rng.choice([240, 300, 600, 900])), user_msms_per_probe=U(0.5, 2.0))
+    else:
+        probes, days = int(L(20, 90)), L(7, 60)
+        p.update(root_services=0, anchor_share=U(0.01, 0.05), anchor_interval=int(rng.choice([3600, 10800])), burst_share=0.0,
+                 user_msms_per_probe=U(2, 8), user_intervals=(3600, 7200, 10800, 21600), user_interval_p=tuple(map(float, rng.dirichlet([1, 1, 4, 1]))),
+                 user_full_period=0.9, user_sources_p=U(0.03, 0.15), target_share=U(1.0, 3.0), user_dst_p=(0.9, 0.05, 0.05), user_v6=U(0.0, 0.5))
+    days = min(days, max_rows / _per_day(probes, {**DEFAULT_PARAMS, **p}, family))
+    start = str(np.datetime64('2015-01-01') + np.timedelta64(int(rng.integers(0, 11 * 365)), 'D'))
+    return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)
+
+# %% ../nbs/02_synth.ipynb #c132
+def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6, progress: bool = True) -> list[dict]:
+    "`generate` the world `random_world(seed)` of every seed into `out/world-<seed>/`; a world already there is kept (a rerun resumes)."
+    out, summaries = Path(out), []
+    out.mkdir(parents=True, exist_ok=True)
+    for seed in tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress):
+        final = out / f'world-{seed}'
+        if (final / 'summary.json').is_file(): summaries.append(json.loads((final / 'summary.json').read_text())); continue
+        partial = out / f'.world-{seed}.partial'
+        shutil.rmtree(partial, ignore_errors=True)
+        kwargs = random_world(seed, family, max_rows)
+        summary = generate(partial, progress=False, **kwargs) | dict(out=str(final), world=str(final / 'world.json'),
+                                                                     path=str(final / 'measurements.parquet'), days=kwargs['days'])
+        (partial / 'summary.json').write_text(json.dumps(summary))
+        partial.rename(final)                       # a world is there whole or not at all
+        summaries.append(summary)
+    return summaries
