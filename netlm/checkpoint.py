@@ -5,7 +5,6 @@
 # %% ../nbs/08_checkpoint.ipynb #c004
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import warnings
@@ -19,13 +18,14 @@ import orbax.checkpoint as ocp
 from flax import nnx
 from jax.experimental import multihost_utils
 
+from .artefacts import file_sha256
 from .model import ModelConfig, Transformer, abstract_model
 
 # %% auto #0
-__all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'file_sha256', 'write_manifest', 'verify_checkpoint',
-           'CheckpointManager', 'checkpoint_manager', 'step_path', 'save_checkpoint', 'check_finite',
-           'checkpoint_config', 'saved_model_config', 'check_architecture', 'restore_checkpoint', 'set_aside',
-           'restore_newest', 'load_model_step', 'load_model']
+__all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'write_manifest', 'verify_checkpoint', 'CheckpointManager',
+           'checkpoint_manager', 'step_path', 'save_checkpoint', 'check_finite', 'checkpoint_config',
+           'saved_model_config', 'check_architecture', 'restore_checkpoint', 'set_aside', 'restore_newest',
+           'load_model_step', 'load_model']
 
 # %% ../nbs/08_checkpoint.ipynb #c006
 MANIFEST = 'netlm_manifest.json'
@@ -37,14 +37,6 @@ class CorruptCheckpoint(ValueError):
 
 class CheckpointWarning(UserWarning):
     "A checkpoint step passed over (or restored unverified) on the way to a usable one."
-
-
-def file_sha256(path) -> str:
-    "Hex SHA-256 of a file, read in 1 MiB chunks (hashlib releases the GIL on them)."
-    digest = hashlib.sha256()
-    with open(path, 'rb') as f:
-        while chunk := f.read(1 << 20): digest.update(chunk)
-    return digest.hexdigest()
 
 
 def write_manifest(step_dir) -> Path:

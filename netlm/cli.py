@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import inspect
 import json
@@ -16,10 +17,11 @@ from pathlib import Path
 import numpy as np
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
-           'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes',
-           'add_train', 'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict',
-           'write_report', 'cmd_quickstart', 'add_quickstart', 'build_parser', 'run', 'main']
+__all__ = ['USER_ERRORS', 'BENCHES', 'PRETRAIN_SEED', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth',
+           'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess',
+           'cmd_train', 'for_minutes', 'add_train', 'load_predictor', 'evaluate_run', 'cmd_eval', 'add_eval_options',
+           'add_eval', 'cmd_predict', 'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart',
+           'add_quickstart', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -180,10 +182,10 @@ def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
     from netlm.train import NonFiniteLoss, config_from_args, parse_settings, steps_for_minutes, train
     settings = parse_settings(args.settings)
-    for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed'):
+    for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init'):
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
     if args.no_progress: settings.setdefault('progress', 'log')
-    config = config_from_args(args.preset, settings, args.config)
+    config = config_from_args(args.preset, settings, args.config, finetune=args.init is not None)
     if config.data is None: raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
     if not Path(config.data, 'manifest.json').is_file(): raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
     if args.minutes is not None: config = for_minutes(config, args.minutes)
@@ -242,22 +244,37 @@ def add_train(sub):
     t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
     t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
     t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
+    t.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
+                   help="start from these weights, not random ones: 'base' (the pretrained model shipped with netlm), a run directory "
+                        'or an exported model (netlm export); the fine-tuning settings of the preset apply (FINETUNE)')
     t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
-def evaluate_run(workdir, data_dir, *, world=None, against=(), **kwargs) -> dict:
-    "Score the run in `workdir`, the baselines, the runs `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
+def load_predictor(spec):
+    "The Predictor of a model spec: a run directory (its newest checkpoint), an exported model directory, or a shipped name ('base')."
+    from netlm.artefacts import PRETRAINED
+    from netlm.infer import Predictor
+    path = Path(spec)
+    if (path / 'checkpoints').is_dir(): return Predictor.from_checkpoint(path)
+    if (path / 'manifest.json').is_file(): return Predictor.from_export(path)
+    if str(spec) in PRETRAINED: return Predictor.from_pretrained(str(spec))
+    raise CLIError(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a shipped model "
+                   f"({', '.join(sorted(PRETRAINED)) or 'none shipped'})")
+
+
+def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
+    "Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
     from netlm.evaluate import find_world, run_eval
-    from netlm.infer import ModelMethod, Predictor
-    predictor = Predictor.from_checkpoint(workdir)
+    from netlm.infer import ModelMethod
+    predictor = load_predictor(model if model is not None else workdir)
     others = {}
     for other in against:
-        name = f'run {Path(other).resolve().name}'
+        name = f'run {Path(other).resolve().name if Path(other).exists() else other}'
         if name in others or Path(other).resolve() == Path(workdir).resolve(): raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
-        others[name] = ModelMethod(Predictor.from_checkpoint(other))
+        others[name] = ModelMethod(load_predictor(other))
     world = world if world is not None else find_world(data_dir)
     return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others, **kwargs)
 
@@ -274,8 +291,10 @@ def _eval_options(args) -> dict:
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.evaluate import format_metrics_table
-    metrics = evaluate_run(args.workdir, args.data, against=args.against, out_dir=args.out, progress=not args.no_progress,
-                           **_eval_options(args))
+    if (args.workdir is None) == (args.model is None): raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    if args.workdir is None and args.out is None: raise CLIError('--model needs --out (where to write metrics.json and the plots)')
+    metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model, against=args.against, out_dir=args.out,
+                           progress=not args.no_progress, **_eval_options(args))
     print(format_metrics_table(metrics))
     print(json.dumps(metrics, default=str))
     return metrics
@@ -297,11 +316,12 @@ def add_eval(sub):
                                    'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
                                    'context, broken down by seen/unseen pair and IPv4/IPv6 with 95% bootstrap intervals over probes. '
                                    'Writes WORKDIR/eval/metrics.json and plots.')
-    e.add_argument('--workdir', required=True, help='the training run directory')
+    e.add_argument('--workdir', default=None, help='the training run directory')
+    e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', zero-shot) or an exported one")
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
     e.add_argument('--against', nargs='+', default=[], metavar='RUN',
-                   help="other training runs whose models answer the same queries, as methods 'run NAME': the paired ratios "
+                   help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run NAME': the paired ratios "
                         "then compare WORKDIR's model with each (an ablation against its reference)")
     add_eval_options(e)
     e.add_argument('--seed', type=int, default=0)
@@ -322,8 +342,8 @@ def _context_from(path, src, size):
 
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
-    from netlm.infer import Predictor
-    predictor = Predictor.from_checkpoint(args.workdir)
+    if (args.workdir is None) == (args.model is None): raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    predictor = load_predictor(args.model if args.model is not None else args.workdir)
     if args.question == 'rtt':
         if len(args.values) != 2: raise CLIError('rtt takes SRC DST')
         src, dst = args.values
@@ -353,7 +373,8 @@ def add_predict(sub):
                                     'The probe\'s context (its recent measurements) comes from --context, a measurement Parquet table.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
-    pr.add_argument('--workdir', required=True, help='the training run directory')
+    pr.add_argument('--workdir', default=None, help='the training run directory')
+    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
     pr.add_argument('--context', default=None, help='measurement Parquet to take the source probe\'s recent measurements from')
     pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
     pr.add_argument('--src', default=None, help='source probe for `complete`')
@@ -367,7 +388,9 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
     from netlm.evaluate import format_metrics_table
     workdir = Path(workdir)
     lines = ['# netlm quickstart report', '',
-             f"Data: {summary['data']}. Model: `{summary['preset']}`, {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
+             f"Data: {summary['data']}. Model: `{summary['preset']}`"
+             + (f", fine-tuned from `{summary['init']}`" if summary.get('init') else ', trained from scratch')
+             + f", {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
              f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run {summary['seconds'] / 60:.1f} minutes.", '',
              f"{metrics['protocol']['split'][:1].upper()}{metrics['protocol']['split'][1:]}: each query is given the probe's own "
              'measurements before its cut as context, the same context for every method.', '',
@@ -396,6 +419,15 @@ def _quickstart_data(args, W: Path, progress: bool) -> tuple:
     return W / 'measurements.parquet', f"{args.data} ({rep['rows_written']:,} measurements)"
 
 
+def quickstart_init(args) -> str | None:
+    "The weights the quickstart starts from: --init, else the shipped base model unless --from-scratch (or none is shipped)."
+    from netlm.artefacts import PRETRAINED
+    if args.from_scratch and args.init: raise CLIError('--from-scratch and --init: choose one')
+    if args.from_scratch: return None
+    if args.init: return args.init
+    return 'base' if 'base' in PRETRAINED and args.preset == 'cpu-small' else None
+
+
 def cmd_quickstart(args) -> dict:
     "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
     import dataclasses, time
@@ -410,18 +442,20 @@ def cmd_quickstart(args) -> dict:
     print('[2/5] probe rows', flush=True)
     build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
                      progress=progress)
-    config = config_from_args(args.preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=args.seed,
-                                                progress='bar' if progress else 'off'))
+    init = quickstart_init(args)
+    config = config_from_args(args.preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=args.seed, init=init,
+                                                progress='bar' if progress else 'off'), finetune=init is not None)
     if args.steps: config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
                                                 ckpt_every=min(config.ckpt_every, args.steps), log_every=min(config.log_every, args.steps))
     else: config = for_minutes(config, args.train_minutes)
-    print(f'[3/5] training {config.preset} for {config.steps} steps on {jax.devices()[0].platform}', flush=True)
+    print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for {config.steps} steps "
+          f'on {jax.devices()[0].platform}', flush=True)
     t_train = time.time()
     trained = train(config)
     train_minutes = (time.time() - t_train) / 60
     print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
     metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
-    summary = dict(data=data_name, preset=config.preset, steps=trained['step'], train_minutes=train_minutes,
+    summary = dict(data=data_name, preset=config.preset, init=init, steps=trained['step'], train_minutes=train_minutes,
                    tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform, seconds=time.time() - t0)
     print('[5/5] report', flush=True)
     report = write_report(W / 'run', metrics, summary)
@@ -436,7 +470,8 @@ def cmd_quickstart(args) -> dict:
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
                        description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
-                                   'preprocess it, train the CPU recipe for --train-minutes, evaluate it against the baselines on held-out '
+                                   'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: train the CPU recipe from '
+                                   'random weights) for --train-minutes, evaluate it against the baselines on held-out '
                                    'probes and write WORKDIR/run/report.md with the metrics tables and plots. The defaults take about '
                                    '10 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
@@ -445,6 +480,8 @@ def add_quickstart(sub):
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
     q.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
     q.add_argument('--train-minutes', type=float, default=5.0, help='minutes of training (default 5)')
+    q.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR', help="the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")
+    q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
     q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
     q.add_argument('--val-fraction', type=float, default=0.0, help='share of probes held out for validation (default 0)')
@@ -453,6 +490,84 @@ def add_quickstart(sub):
     q.add_argument('--seed', type=int, default=0)
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
+
+# %% ../nbs/17_cli.ipynb #c101
+PRETRAIN_SEED = 1_000_000   # world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
+
+
+def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6, progress: bool = True) -> Path:
+    "WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built on its own, combined."
+    from tqdm.auto import tqdm
+    from netlm.preprocess import build_probe_rows, combine_rows
+    from netlm.synth import generate_worlds
+    if worlds < 1 or val_worlds < 0: raise CLIError(f'--worlds must be >= 1 and --val-worlds >= 0, got {worlds} and {val_worlds}')
+    W, first = Path(workdir), PRETRAIN_SEED + 100_000 * seed
+    seeds = list(range(first, first + worlds + val_worlds))
+    generate_worlds(W / 'worlds', seeds, max_rows=max_rows, progress=progress)
+    rows = W / 'rows'
+    for s in tqdm(seeds, desc='rows', unit=' worlds', disable=not progress):
+        if not (rows / f'world-{s}' / 'manifest.json').is_file():
+            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet', rows / f'world-{s}', test_fraction=0.0, progress=False)
+    combine_rows(rows, dict(train=[(rows / f'world-{s}', 'train') for s in seeds[:worlds]],
+                            val=[(rows / f'world-{s}', 'train') for s in seeds[worlds:]]))
+    return rows
+
+# %% ../nbs/17_cli.ipynb #c102
+def cmd_pretrain(args) -> dict:
+    "Pretrain a base model on many synthetic worlds: corpus, training, export (the same command resumes)."
+    import shutil, time
+    from netlm.artefacts import file_sha256
+    from netlm.export import export_model
+    from netlm.rows import load_manifest
+    from netlm.train import config_from_args, parse_settings, read_metrics, train
+    t0, W, progress = time.time(), Path(args.workdir), not args.no_progress
+    print(f'[1/3] corpus: {args.worlds} random worlds, {args.val_worlds} more held out for validation', flush=True)
+    rows = pretrain_corpus(W, args.worlds, args.val_worlds, seed=args.seed, max_rows=args.max_rows, progress=progress)
+    splits = load_manifest(rows)['splits']
+    print(f"      {splits['train']['measurements']:,} training measurements ({splits['train']['probes']:,} probes), "
+          f"{splits['val']['measurements']:,} held out ({splits['val']['probes']:,} probes) in {time.time() - t0:.0f} s", flush=True)
+    settings = parse_settings(args.settings) | dict(data=str(rows), workdir=str(W / 'run'), seed=args.seed)
+    if args.no_progress: settings.setdefault('progress', 'log')
+    config = config_from_args(args.preset, settings)
+    if args.steps: config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
+                                                ckpt_every=min(config.ckpt_every, args.steps))
+    else: config = for_minutes(config, args.minutes)
+    print(f'[2/3] training {config.preset} for {config.steps} steps', flush=True)
+    t_train = time.time()
+    trained = train(config)
+    tokens = sum(r['tokens'] for r in read_metrics(W / 'run'))
+    out = W / 'model'
+    print(f'[3/3] export: {out}', flush=True)
+    current = json.loads((out / 'manifest.json').read_text())['source']['step'] if (out / 'manifest.json').is_file() else None
+    if current != trained['step']:
+        shutil.rmtree(out, ignore_errors=True)
+        export_model(W / 'run', out)
+    digest = file_sha256(out / 'manifest.json')
+    summary = dict(workdir=str(W), model=str(out), manifest_sha256=digest, worlds=args.worlds, val_worlds=args.val_worlds,
+                   train_measurements=splits['train']['measurements'], steps=trained['step'], tokens=tokens,
+                   tokens_per_s=trained['tokens_per_s'], train_minutes=(time.time() - t_train) / 60, minutes=(time.time() - t0) / 60)
+    print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
+          f"model {out} (manifest sha256 {digest})", flush=True)
+    return summary
+
+
+def add_pretrain(sub):
+    p = sub.add_parser('pretrain', help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
+                       description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them into probe rows, '
+                                   'train the preset for --minutes (or --steps) and export the model to WORKDIR/model, which '
+                                   '`netlm train --init WORKDIR/model` fine-tunes. Running the same command again resumes it. '
+                                   'Any TrainConfig field can be set as key=value, as in `netlm train`.')
+    p.add_argument('--workdir', required=True, help='where the worlds, rows, run and model go')
+    p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
+    p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
+    p.add_argument('--max-rows', type=float, default=1.5e6, help='measurements per world at most, about (default 1.5e6)')
+    p.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
+    p.add_argument('--minutes', type=float, default=100.0, help='minutes of training (default 100)')
+    p.add_argument('--steps', type=int, default=None, help='train this many steps instead of --minutes')
+    p.add_argument('--seed', type=int, default=0, help='seed of the worlds and of the run (default 0)')
+    p.add_argument('--no-progress', action='store_true', help='no progress bars: log lines')
+    p.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any TrainConfig field')
+    p.set_defaults(func=cmd_pretrain)
 
 # %% ../nbs/17_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
@@ -464,7 +579,7 @@ def build_parser() -> argparse.ArgumentParser:
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser
     for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_serve_parser, add_export_parser,
-                add_quickstart, add_bench): add(sub)
+                add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .infer import EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, file_sha256, manifest_checksum, tree_mask
+from .artefacts import EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256, manifest_checksum
+from .infer import tree_mask
 
 # %% auto #0
-__all__ = ['SCALE_SUFFIX', 'EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'dequantize', 'inference_functions',
-           'export_functions', 'export_model', 'export_size', 'cmd_export', 'add_export_parser', 'cdf_gap',
-           'compare_answers']
+__all__ = ['EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'inference_functions', 'export_functions', 'export_model',
+           'export_size', 'cmd_export', 'add_export_parser', 'cdf_gap', 'compare_answers']
 
 # %% ../nbs/15_export.ipynb #c006
 def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
@@ -31,9 +31,6 @@ def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
             {n: (tuple(path), type(v)) for n, (path, v) in zip(names, flat)})
 
 # %% ../nbs/15_export.ipynb #c008
-SCALE_SUFFIX = ':scale'
-
-
 def quantize_int8(params: dict) -> dict:
     "Symmetric int8 weights with one float32 scale per output channel for every matrix; other arrays unchanged."
     out = {}
@@ -46,12 +43,6 @@ def quantize_int8(params: dict) -> dict:
         scale[scale == 0] = 1.0
         out[name], out[name + SCALE_SUFFIX] = np.clip(np.rint(w / scale), -127, 127).astype(np.int8), scale
     return out
-
-
-def dequantize(params: dict, xp=np) -> dict:
-    "Float32 weights from `quantize_int8`'s output (arrays without a scale are passed through)."
-    return {n: (a.astype(xp.float32) * params[n + SCALE_SUFFIX] if n + SCALE_SUFFIX in params else a)
-            for n, a in params.items() if not n.endswith(SCALE_SUFFIX)}
 
 # %% ../nbs/15_export.ipynb #c011
 def inference_functions(config, paths: dict):

@@ -14,13 +14,12 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_STA
                              VOCAB_SIZE, encode_measurement, encode_rtt, ip_bytes, rtt_code_ms)
 from .measurements import Measurements
 from .baselines import QUANTILE_GRID, Baseline
+from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
 # %% auto #0
-__all__ = ['MAX_RTT_MS', 'EXPORT_FORMAT', 'EXPORT_VERSION', 'EXPORT_FUNCTIONS', 'RTTDistribution', 'encode_context',
-           'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs',
-           'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes',
-           'sample_bytes', 'Predictor', 'ModelMethod', 'file_sha256', 'manifest_checksum', 'read_export',
-           'ExportedModel', 'load_export']
+__all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout',
+           'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel',
+           'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod', 'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -339,12 +338,17 @@ class Predictor:
     @classmethod
     def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int | None = None) -> 'Predictor':
         "The Predictor of a training run's latest (or given) checkpoint in `workdir` (batches of 16 prompts on a CPU, 64 elsewhere)."
-        import jax
         from netlm.train import load_model
         model, config = load_model(workdir, step)
+        return cls.from_model(model, config.seq_len, batch_size)
+
+    @classmethod
+    def from_model(cls, model, seq_len: int, batch_size: int | None = None) -> 'Predictor':
+        "The Predictor of a Flax `Transformer` run on windows of `seq_len` tokens (batches of 16 prompts on a CPU, 64 elsewhere)."
+        import jax
         cpu = jax.default_backend() == 'cpu'
         if batch_size is None: batch_size = 16 if cpu else 64   # measured: 16 is 2.6x faster on 2 CPU cores
-        return cls(model_next_logprobs(model), seq_len=min(config.seq_len, model.config.max_len), batch_size=batch_size,
+        return cls(model_next_logprobs(model), seq_len=min(seq_len, model.config.max_len), batch_size=batch_size,
                    tree_logprobs=model_tree_logprobs(model), rows_per_call=4 if cpu else 32)
 
     def _group(self, context, pairs) -> tuple[list[int], list[list[int]]]:
@@ -442,51 +446,6 @@ class ModelMethod(Baseline):
 
     def p_fail(self, queries, context=None): return self.answer(queries, context, (0.5,))[1]
 
-# %% ../nbs/12_infer.ipynb #c044
-EXPORT_FORMAT, EXPORT_VERSION = 'netlm-export', 1
-EXPORT_FUNCTIONS = ('next_logprobs', 'tree_logprobs')     # the two functions a Predictor needs, one file each
-
-
-def file_sha256(path) -> str:
-    "Hex sha256 of a file's bytes (read in 1 MiB blocks)."
-    import hashlib
-    digest = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for block in iter(lambda: f.read(1 << 20), b''): digest.update(block)
-    return digest.hexdigest()
-
-
-def manifest_checksum(manifest: dict) -> str:
-    "sha256 of a manifest's content without its own `checksum` field (canonical JSON)."
-    import hashlib, json
-    body = {k: v for k, v in manifest.items() if k != 'checksum'}
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-def read_export(path) -> dict:
-    "The manifest of the exported model in directory `path`, after checking it and every file it lists (size, sha256)."
-    import json
-    from pathlib import Path
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f'{path}: no such file or directory')
-    if not path.is_dir(): raise NotADirectoryError(f'{path}: not a directory (an exported model is the directory `netlm export` writes)')
-    where = path / 'manifest.json'
-    if not where.is_file(): raise FileNotFoundError(f'{where}: missing, so {path} is not a model from `netlm export`')
-    try: manifest = json.loads(where.read_bytes())
-    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ValueError(f'{where}: damaged (not JSON: {e})') from None
-    if not isinstance(manifest, dict) or manifest.get('format') != EXPORT_FORMAT: raise ValueError(f'{where}: not a netlm export manifest')
-    if manifest.get('version') != EXPORT_VERSION:
-        raise ValueError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
-    if manifest.get('checksum') != manifest_checksum(manifest): raise ValueError(f'{where}: damaged or edited (its checksum does not match its content)')
-    for name, info in manifest['files'].items():
-        file = path / name
-        if Path(name).name != name: raise ValueError(f'{where}: file name {name!r} is not a plain name')
-        if not file.is_file(): raise FileNotFoundError(f'{file}: missing from the exported model')
-        if file.stat().st_size != info['bytes']:
-            raise ValueError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
-        if file_sha256(file) != info['sha256']: raise ValueError(f'{file}: damaged (its sha256 does not match the manifest)')
-    return manifest
-
 # %% ../nbs/12_infer.ipynb #c046
 @dataclass
 class ExportedModel:
@@ -505,20 +464,12 @@ def _export_device(platforms, where):
     raise ValueError(f"{where}: exported for {', '.join(platforms)}, but this machine runs JAX on {default}")
 
 
-def load_export(path) -> ExportedModel:
-    "The functions of a model written by `netlm export` in directory `path`, checked first (`read_export`); needs NumPy and JAX only."
+def load_export(path, pin: str | None = None) -> ExportedModel:
+    "The functions of a model written by `netlm export` in directory `path`, checked first (`read_params`; `pin`: its manifest's SHA-256); needs NumPy and JAX only."
     import jax
     from pathlib import Path
     path = Path(path)
-    manifest = read_export(path)
-    where = path / manifest['params']['file']
-    with np.load(where, allow_pickle=False) as stored:
-        params = {name: stored[name] for name in stored.files}
-    arrays = manifest['params']['arrays']
-    for name, spec in arrays.items():
-        if name not in params or list(params[name].shape) != spec['shape'] or str(params[name].dtype) != spec['dtype']:
-            raise ValueError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
-    if set(params) - set(arrays): raise ValueError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
+    manifest, params = read_params(path, pin=pin)
     device = _export_device(manifest['platforms'], path / 'manifest.json')
     params = jax.device_put(params, device)
     calls = {}
@@ -535,12 +486,28 @@ def load_export(path) -> ExportedModel:
 from fastcore.basics import patch
 
 @patch(cls_method=True)
-def from_export(cls: Predictor, path, batch_size: int | None = None) -> Predictor:
+def from_export(cls: Predictor, path, batch_size: int | None = None, pin: str | None = None) -> Predictor:
     "The Predictor of a model exported by `netlm export` (nbs/15_export.ipynb): answers like `from_checkpoint`, without the training stack."
-    model = load_export(path)
+    model = load_export(path, pin)
     cpu = model.device.platform == 'cpu'
     if batch_size is None: batch_size = 16 if cpu else 64         # as `from_checkpoint`
     predictor = cls(model.next_logprobs, seq_len=model.manifest['seq_len'], batch_size=batch_size,
                     tree_logprobs=model.tree_logprobs, rows_per_call=4 if cpu else 32)
     predictor.manifest = model.manifest
     return predictor
+
+# %% ../nbs/12_infer.ipynb #c101
+@patch(cls_method=True)
+def from_pretrained(cls: Predictor, name: str = 'base', batch_size: int | None = None) -> Predictor:
+    "The Predictor of a model shipped in the package (`netlm.artefacts.PRETRAINED`): answers with no training at all."
+    path = pretrained_path(name)
+    try: return cls.from_export(path, batch_size, pin=PRETRAINED[name])
+    except ValueError as e:
+        if 'cannot read it' not in str(e): raise
+    import dataclasses
+    from flax import nnx
+    from netlm.model import ModelConfig, Transformer, abstract_model, set_params   # a JAX too new for the shipped functions
+    manifest, arrays = read_params(path, float32=True, pin=PRETRAINED[name])
+    config = dataclasses.replace(ModelConfig(**manifest['model']), dtype=manifest['compute_dtype'])
+    graph, state = nnx.split(abstract_model(config))
+    return cls.from_model(nnx.merge(graph, set_params(state, arrays, str(path))), manifest['seq_len'], batch_size)

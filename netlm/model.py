@@ -20,7 +20,7 @@ from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, VOCAB
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
            'rope', 'segment_mask', 'blocked_attention', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block',
            'field_slots', 'destination_buckets', 'Transformer', 'abstract_model', 'param_count', 'param_count_formula',
-           'flops_per_token']
+           'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -286,6 +286,24 @@ def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (seed 004's breakdown plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
     return (2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model + c.n_layers * per_layer + c.d_model
+
+# %% ../nbs/07_model.ipynb #c101
+def named_params(state) -> dict[str, np.ndarray]:
+    "A model's (or state's) variables as NumPy arrays named by their path ('blocks/0/attn/qkv/kernel')."
+    flat = nnx.to_flat_state(state if isinstance(state, nnx.State) else nnx.state(state))
+    return {'/'.join(map(str, path)): np.asarray(v[...]) for path, v in flat}
+
+
+def set_params(state: nnx.State, arrays: dict, where: str = 'weights') -> nnx.State:
+    "`state` with every variable replaced by the array of the same name in `arrays`; a one-line error on a missing, extra or misshapen one."
+    flat = list(nnx.to_flat_state(state))
+    names = ['/'.join(map(str, path)) for path, _ in flat]
+    if missing := [n for n in names if n not in arrays]: raise ValueError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
+    if extra := sorted(set(arrays) - set(names)): raise ValueError(f'{where}: arrays the model does not have: {extra[:3]}')
+    for name, (_, v) in zip(names, flat):
+        if tuple(np.shape(arrays[name])) != tuple(v[...].shape):
+            raise ValueError(f'{where}: {name} is {tuple(np.shape(arrays[name]))}, the model needs {tuple(v[...].shape)}')
+    return nnx.from_flat_state([(path, type(v)(jnp.asarray(arrays[name], v[...].dtype))) for name, (path, v) in zip(names, flat)])
 
 # %% ../nbs/07_model.ipynb #c034
 def flops_per_token(config: ModelConfig, seq_len: int | None = None, *, causal: bool = True) -> float:

@@ -30,18 +30,21 @@ from tqdm import tqdm
 
 from . import checkpoint
 from .checkpoint import CheckpointManager, check_architecture, checkpoint_config, checkpoint_manager
-from .checkpoint import restore_checkpoint, restore_newest, save_checkpoint
-from .model import PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token, param_count
+from .checkpoint import load_model_step, restore_checkpoint, restore_newest, save_checkpoint
+from .artefacts import PRETRAINED, read_params, read_pretrained
+from .model import (ARCHITECTURE, PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token,
+                         named_params, param_count, set_params)
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
                              TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
-__all__ = ['RECIPES', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'target_fields', 'make_batches', 'eval_split', 'check_data', 'init_distributed',
-           'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'device_peak_flops', 'lr_schedule', 'make_optimizer',
-           'token_metrics', 'field_weight', 'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog',
-           'read_metrics', 'summarize', 'NonFiniteLoss', 'restore_state', 'load_model', 'StopRequest', 'evaluate',
-           'Throughput', 'train', 'steps_for_minutes']
+__all__ = ['RECIPES', 'FINETUNE', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file',
+           'parse_settings', 'config_from_args', 'target_fields', 'make_batches', 'eval_split', 'check_data',
+           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'device_peak_flops',
+           'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn', 'TrainState', 'init_state',
+           'abstract_state', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss', 'restore_state', 'load_model',
+           'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'train',
+           'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class TrainConfig:
     sampler: dict = dataclasses.field(default_factory=dict)   # netlm.sampler.SamplerConfig fields (seq_len comes from here)
     field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)          # loss weight per FIELD_NAMES field (the result token goes with rtt)
     max_minutes: float | None = None   # stop (and save) once this run has trained this long, whatever `steps` says
+    init: str | None = None            # start from these weights instead of random ones: 'base' (shipped), a run or an exported model
 
     def __post_init__(self):
         if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
@@ -185,11 +189,17 @@ RECIPES = {
 }
 
 
-def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None) -> TrainConfig:
-    "A `TrainConfig` from a preset (and its recipe), then a config file, then `key=value` overrides (strings are converted)."
+# What changes when a run starts from a pretrained model (`init`): chosen on validation probes in nbs/18_experiments.ipynb
+FINETUNE = {
+    'cpu-small': dict(lr=1e-3, warmup_steps=20),
+}
+
+
+def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None, *, finetune: bool = False) -> TrainConfig:
+    "A `TrainConfig` from a preset (its recipe, and its FINETUNE settings if `finetune`), then a config file, then `key=value` overrides."
     from_file = read_config_file(config_file) if config_file else {}
     name = preset or from_file.get('preset', 'netlm-95m')
-    config = _apply(TrainConfig(preset=name), RECIPES.get(name, {}))
+    config = _apply(TrainConfig(preset=name), RECIPES.get(name, {}) | (FINETUNE.get(name, {}) if finetune else {}))
     return _apply(_apply(config, {k: v for k, v in from_file.items() if k != 'preset'}), overrides or {})
 
 # %% ../nbs/09_train.ipynb #c012
@@ -468,6 +478,34 @@ def load_model(workdir, step: int | None = None) -> tuple[Transformer, TrainConf
     model, config = checkpoint.load_model(workdir, step)
     return model, TrainConfig.from_dict(config)
 
+# %% ../nbs/09_train.ipynb #c101
+def init_weights(source: str) -> tuple[dict, dict]:
+    "`(model config dict, float32 arrays by name)` of a starting point: a pretrained name ('base'), a run directory or an exported model."
+    path = Path(source)
+    if source in PRETRAINED and not path.exists():
+        manifest, arrays = read_pretrained(source)
+        return manifest['model'], arrays
+    if (path / 'manifest.json').is_file():
+        manifest, arrays = read_params(path, float32=True)
+        return manifest['model'], arrays
+    if (path / 'checkpoints').is_dir():
+        model, config, _ = load_model_step(path)
+        return config['model'], named_params(model)
+    raise ValueError(f"init {source!r}: not a pretrained model ({', '.join(sorted(PRETRAINED)) or 'none shipped'}), "
+                     'a run directory (with checkpoints/) or an exported model (with manifest.json)')
+
+
+def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
+    "`state` with the weights of `config.init` (checked against the run's architecture), replicated on `mesh`; the optimizer state is kept."
+    model_config, arrays = init_weights(config.init)
+    theirs, ours = {k: model_config.get(k) for k in ARCHITECTURE}, config.model.architecture()
+    if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
+        same = [name for name, preset in PRESETS.items() if preset.architecture() == theirs]
+        raise ValueError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
+                         + (f'it is the preset {same[0]!r} (--preset {same[0]})' if same else 'train with its model settings'))
+    params = jax.device_put(set_params(state.params, arrays, f'init {config.init}'), replicated(mesh))
+    return dataclasses.replace(state, params=params)
+
 # %% ../nbs/09_train.ipynb #c040
 class StopRequest:
     "Records SIGTERM/SIGUSR1 (or `request()`) so the loop can save and stop at a step boundary."
@@ -499,6 +537,33 @@ class StopRequest:
             self.request('stop requested by another process')
             return True
         return False
+
+# %% ../nbs/09_train.ipynb #c105
+class RunBusy(ValueError):
+    "Another process is training in this run directory (a user error: the CLI says so in one line)."
+
+
+class RunLock:
+    "An exclusive lock on a run directory while a process trains in it, released by the kernel when that process ends."
+    name = '.netlm-lock'
+
+    def __init__(self, workdir): self.path, self.file = Path(workdir) / self.name, None
+
+    def __enter__(self):
+        import fcntl, socket
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = open(self.path, 'a+')
+        try: fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.file.seek(0); holder = self.file.read().strip() or 'another process'
+            self.file.close(); self.file = None
+            raise RunBusy(f'{self.path.parent}: another training holds this run directory ({holder}); wait for it to finish or use another --workdir') from None
+        self.file.seek(0); self.file.truncate()
+        self.file.write(f'pid {os.getpid()} on {socket.gethostname()} since {time.strftime("%Y-%m-%d %H:%M:%S")}\n'); self.file.flush()
+        return self
+
+    def __exit__(self, *exc):
+        if self.file is not None: self.file.close()    # closing releases the lock; the file stays, empty of meaning
 
 # %% ../nbs/09_train.ipynb #c082
 def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
@@ -561,15 +626,20 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
     _check_config(config)
     check_data(config)
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
-    workdir.mkdir(parents=True, exist_ok=True)
-    t_start = time.time()
+    with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
+        return _train(config, workdir, mesh, lead, on_step)
 
+
+def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) -> dict:
+    "The body of `train`, inside its run-directory lock."
+    t_start = time.time()
     # data
     train_batches = make_batches(config, 'train')
 
     # model and optimizer, restored from the newest usable checkpoint if there is one
     manager = checkpoint_manager(workdir, config.max_to_keep)
     start, state = restore_state(manager, config, mesh, train_batches)
+    if start == 0 and config.init: state = init_from(state, config, mesh)   # a resumed run keeps its own weights
     if lead: (workdir / 'config.json').write_text(json.dumps(config.to_dict(), indent=2))
     log = MetricsLog(workdir, resume_step=start, tensorboard=config.tensorboard)
     lr, flops, peak = lr_schedule(config), flops_per_token(config.model, config.seq_len), device_peak_flops()
@@ -623,7 +693,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
 
     # finish
     evals = read_metrics(workdir, 'held_out') if lead else []
-    return dict(workdir=str(workdir), preset=config.preset, params=param_count(state.model())['total'],
+    return dict(workdir=str(workdir), preset=config.preset, init=config.init, params=param_count(state.model())['total'],
                 attention=attention_implementation(config.model), start_step=start, step=step, stopped=stop.reason,
                 loss=last.get('loss'), eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
                 tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest, seconds=time.time() - t_start)
