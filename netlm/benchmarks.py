@@ -149,7 +149,7 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
 
 # %% ../nbs/16_benchmarks.ipynb #c019
 def reference_measurements(record: bytes) -> list[dict]:
-    "Seed 001's data source: a probe row as a list of measurement dicts with address strings."
+    "The straightforward data source: a probe row as a list of measurement dicts with address strings."
     row = read_row(record)
     dst = [ip_str(a, row.version) for a in row.dst_table]
     return [dict(event_time=t, src_addr=row.src, dst_addr=dst[d], rtt=r)
@@ -182,7 +182,7 @@ def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfi
 
 
 def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig | None = None) -> list[np.ndarray]:
-    "The straightforward sampler (seed 001's sketch, made to follow Plan 3): int32 token arrays of a row's contexts."
+    "The straightforward sampler (the rules of `netlm.sampler`, one measurement at a time): int32 token arrays of a row's contexts."
     from netlm.sampler import _TS_ESTIMATE, SamplerConfig, contexts_per_row   # the sampler's own estimate of timestamp tokens
     cfg = cfg or SamplerConfig()
     n, contexts = len(measurements), []

@@ -184,7 +184,7 @@ _V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
 
 def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000, small_share: float = 0.1,
                       ipv6_share: float = 0.45, failure_rate: float = 0.15, multi_part_share: float = 0.05) -> list[ProbeRow]:
-    "Probe rows of realistic shape (seed 002's statistics) for tests and benchmarks; some probes span several parts."
+    "Probe rows of realistic shape (real RIPE Atlas statistics) for tests and benchmarks; some probes span several parts."
     rng = np.random.default_rng(seed)
     rows = []
     for probe in range(n_probes):
