@@ -136,28 +136,31 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
             _addr(r.get('dst_addr') or r.get('addr')), af)
     packets = r.get('result')
     if packets.__class__ is list and packets:
-        replies, outcome, dups, bad = [], [], 0, ()
+        replies, outcome, dups, unsent, bad = [], [], 0, 0, ()
         for p in packets:
             if p.__class__ is not dict: bad += ('bad_packet',); continue
             v = p.get('rtt')
             if v is None:
                 if 'rtt' in p: bad += ('rtt_null',)
-                else: outcome.append(-1.0)                  # {"x": "*"} timeout or {"error": ...}
+                elif 'error' in p: unsent += 1              # {"error": ...}: the probe could not send it, nothing was lost
+                else: outcome.append(-1.0)                  # {"x": "*"}: sent, no reply
                 continue
             d = p.get('dup')
             if d and d != '0': dups += 1; continue          # a copy of a reply already counted
             x = _num(v)
             if x is not None and x >= 0: replies.append(x); outcome.append(x)
             else: bad += (_rtt_reason(v),)
-        if bad:
-            if not outcome: return bad[0]                   # not one usable packet
-            if stats is not None:
-                for reason in bad: stats['packet:' + reason] = stats.get('packet:' + reason, 0) + 1
-        if stats is not None and dups: stats['dup_replies'] = stats.get('dup_replies', 0) + dups
+        if not outcome and (bad or unsent): return bad[0] if bad else 'not_sent'    # not one usable packet; nothing sent
+        if stats is not None:
+            for reason in bad: stats['packet:' + reason] = stats.get('packet:' + reason, 0) + 1
+            if dups: stats['dup_replies'] = stats.get('dup_replies', 0) + dups
+            if unsent: stats['not_sent_packets'] = stats.get('not_sent_packets', 0) + unsent
         if per_packet: return [head + (v, size, int(v < 0), prb_id) for v in outcome]
         return [head + (_summary(replies, rtt) if replies else -1.0, size, len(outcome) - len(replies), prb_id)]
     # firmware 0 and 1, or an empty result list: only the summary fields exist
     rcvd, sent = _int(r.get('rcvd')), _int(r.get('sent'))
+    if sent == 0 and not rcvd: return 'not_sent'
+    if per_packet: return 'no_packet_list'                  # a summary is not a packet
     raw = r.get('min') if rtt == 'min' else r.get('avg')
     value = _num(raw)
     if rcvd == 0 or value == -1: value = -1.0               # nothing came back (RIPE's avg is -1, or even not)
@@ -398,7 +401,7 @@ class IngestReport:
         dropped = {r: self.stats['packet:' + r] for r in REJECT_REASONS if self.stats.get('packet:' + r)}
         return dict(results_read=self.results_read, rows_written=self.rows_written, failures=self.failures,
                     rejected=sum(rejects.values()), rejects=rejects, dropped_packets=dropped,
-                    **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global', 'dup_replies', 'no_packet_list')},
+                    **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global', 'dup_replies', 'not_sent_packets', 'no_packet_list')},
                     files_read=self.files_read, empty_files=self.empty_files, duplicate_inputs=self.duplicate_inputs,
                     reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, warnings=self.warnings, **extra)
 
@@ -628,6 +631,8 @@ def format_report(report: dict) -> str:
              f"{'  no src_addr: `from`':<28}{report['src_from_from']:>12,}",
              f"{'  non-global src kept':<28}{report['src_not_global']:>12,}",
              f"{'duplicate replies ignored':<28}{report['dup_replies']:>12,}"]
+    if report.get('not_sent_packets'):
+        lines.append(f"{'packets not sent (error)':<28}{report['not_sent_packets']:>12,}  (not counted as lost)")
     if dropped := report.get('dropped_packets'):
         lines.append(f"{'bad packets left out':<28}{sum(dropped.values()):>12,}  (of results kept with their other packets)")
         lines += [f"{'  ' + reason:<28}{count:>12,}" for reason, count in dropped.items()]
@@ -660,15 +665,14 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
         r = {'fw': 5080, 'lts': int(rng.integers(1, 300)), 'dst_name': dst, 'af': af, 'dst_addr': dst, 'src_addr': src,
              'proto': 'ICMP', 'ttl': int(rng.integers(40, 64)), 'size': 48, 'msm_id': 1000 + d, 'prb_id': 1000 + p,
              'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm, 'type': 'ping', 'step': 240}
-        if rng.random() < 0.002:       # no route: nothing sent, no source address
-            packets = [{'error': 'connect failed: Network is unreachable'}]
-            r.update(src_addr='', size=0)
-        else:
-            packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03 else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
-                       for _ in range(3)]
-            if rng.random() < 0.01: packets.append({'rtt': round(float(base[p, d] * 1.5), 6), 'dup': 1})
+        packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03 else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
+                   for _ in range(3)]
+        if rng.random() < 0.002:       # no route for a moment: the last packet could not be sent (as in MENOG)
+            packets[-1] = {'error': 'sendto failed: Network is unreachable'}
+        if rng.random() < 0.01: packets.append({'rtt': round(float(base[p, d] * 1.5), 6), 'dup': 1})
         rtts = [q['rtt'] for q in packets if 'rtt' in q and not q.get('dup')]
-        r.update(result=packets, dup=sum(1 for q in packets if q.get('dup')), rcvd=len(rtts), sent=0 if 'error' in packets[0] else 3,
+        r.update(result=packets, dup=sum(1 for q in packets if q.get('dup')), rcvd=len(rtts),
+                 sent=sum(1 for q in packets if 'error' not in q and not q.get('dup')),
                  min=min(rtts, default=-1), max=max(rtts, default=-1), avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
         yield r
 

@@ -58,7 +58,7 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
 
 # %% ../nbs/01_measurements.ipynb #c013
 RESULT_REASONS = ('bad_json', 'file_damaged', 'not_a_result', 'not_ping', 'bad_msm_id', 'bad_prb_id', 'bad_size',
-                  'bad_packet', 'rtt_not_number')
+                  'not_sent', 'no_packet_list', 'bad_packet', 'rtt_not_number')
 ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'src_not_global',
                'rtt_null', 'rtt_nan', 'rtt_negative', 'rtt_outlier', 'rtt_beyond_codec')
 REJECT_REASONS = RESULT_REASONS + ROW_REASONS
@@ -70,6 +70,8 @@ REJECT_MEANINGS = {
     'bad_msm_id': '`msm_id` missing, not an integer, or outside 0 .. 2**63-1',
     'bad_prb_id': '`prb_id` given but not an integer in 0 .. 2**63-1',
     'bad_size': '`size` given but not an integer in 0 .. 2**63-1',
+    'not_sent': 'a ping that sent no packet (only `error` entries, e.g. network unreachable, or `sent` 0): no path measured',
+    'no_packet_list': 'per packet only: a result with summary fields but no packet list (firmware 0/1, an empty `result`)',
     'bad_packet': 'a per-packet entry of `result` that is not an object',
     'rtt_not_number': 'an RTT given as text or another value that is not a number',
     'no_time': 'no timestamp',
@@ -127,7 +129,7 @@ class Measurements:
 
     @classmethod
     def from_table(cls, table: pa.Table) -> 'Measurements':
-        "From a measurement table with the seed schema (`src_addr`, `dst_addr`, `event_time`, `rtt`)."
+        "From a measurement table with the measurement schema (`src_addr`, `dst_addr`, `event_time`, `rtt`)."
         t = pc.cast(table['event_time'], pa.timestamp('s', tz='UTC')) if pa.types.is_timestamp(table['event_time'].type) else table['event_time']
         return cls(table['src_addr'].to_numpy(zero_copy_only=False), table['dst_addr'].to_numpy(zero_copy_only=False),
                    pc.cast(t, pa.int64()).to_numpy(), table['rtt'].to_numpy(zero_copy_only=False))
