@@ -30,6 +30,7 @@ setuptools.setup(
     url=cfg['git_url'],
     packages=setuptools.find_packages(include=['netlm', 'netlm.*']),
     include_package_data=True,
+    package_data={'netlm': ['pretrained/*/*']},   # the shipped base model (netlm.artefacts.PRETRAINED)
     install_requires=requirements,
     extras_require={'dev': dev_requirements},
     python_requires='>=' + min_python,

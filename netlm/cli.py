@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import importlib
 import inspect
 import json
@@ -272,9 +273,11 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
     predictor = load_predictor(model if model is not None else workdir)
     others = {}
     for other in against:
-        name = f'run {Path(other).resolve().name if Path(other).exists() else other}'
-        if name in others or Path(other).resolve() == Path(workdir).resolve(): raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
-        others[name] = ModelMethod(load_predictor(other))
+        label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
+        if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
+        name = f'run {label}'
+        if name in others or Path(spec).resolve() == Path(workdir).resolve(): raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
+        others[name] = ModelMethod(load_predictor(spec))
     world = world if world is not None else find_world(data_dir)
     return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others, **kwargs)
 
@@ -320,8 +323,8 @@ def add_eval(sub):
     e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', zero-shot) or an exported one")
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
-    e.add_argument('--against', nargs='+', default=[], metavar='RUN',
-                   help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run NAME': the paired ratios "
+    e.add_argument('--against', nargs='+', default=[], metavar='[NAME=]RUN',
+                   help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run NAME' (NAME=RUN to name one): the paired ratios "
                         "then compare WORKDIR's model with each (an ablation against its reference)")
     add_eval_options(e)
     e.add_argument('--seed', type=int, default=0)
@@ -356,6 +359,13 @@ def cmd_predict(args):
         ctx = _context_from(args.context, args.src, args.context_size) if args.src else None
         result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k, src=args.src))
         for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}')
+    elif args.question == 'rank':
+        if len(args.values) < 2: raise CLIError('rank takes SRC DST [DST ...] (the candidates)')
+        src, candidates = args.values[0], args.values[1:]
+        result = dict(src=src, by=args.by, ranked=predictor.rank(src, candidates, context=_context_from(args.context, src, args.context_size),
+                                                                 t=args.t, by=args.by))
+        for i, r in enumerate(result['ranked']):
+            print(f"{i + 1:>3}. {r['dst']:<40} median {r['median_ms']:8.2f} ms  p_fail {r['p_fail']:.3f}  {r['by']} {r['value']:.4g}")
     else:
         if len(args.values) != 2: raise CLIError('inverse takes RTT_MS SRC')
         rtt, src = float(args.values[0]), args.values[1]
@@ -367,11 +377,12 @@ def cmd_predict(args):
 
 
 def add_predict(sub):
-    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC',
+    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank SRC DST...',
                         description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full addresses '
                                     '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is near RTT_MS. '
+                                    'rank SRC DST [DST ...]: the candidates, fastest first (--by). '
                                     'The probe\'s context (its recent measurements) comes from --context, a measurement Parquet table.')
-    pr.add_argument('question', choices=['rtt', 'complete', 'inverse'])
+    pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
     pr.add_argument('--workdir', default=None, help='the training run directory')
     pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
@@ -380,6 +391,7 @@ def add_predict(sub):
     pr.add_argument('--src', default=None, help='source probe for `complete`')
     pr.add_argument('--t', type=int, default=None, help='epoch seconds of the query, for `rtt`')
     pr.add_argument('--k', type=int, default=10, help='how many answers for `complete` and `inverse` (default 10)')
+    pr.add_argument('--by', default='median', help="what `rank` sorts by: median, a quantile (q90) or p_below:MS (default median)")
     pr.set_defaults(func=cmd_predict)
 
 # %% ../nbs/17_cli.ipynb #c026
@@ -604,6 +616,10 @@ def run(argv=None):
         sys.exit(2)
     except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
         sys.stderr.close()
+    except OSError as e:             # a full disk or quota is the user's to fix: one line, not a traceback
+        if debug or e.errno not in (errno.ENOSPC, errno.EDQUOT): raise
+        print(f'netlm {args.command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''), file=sys.stderr)
+        sys.exit(2)
 
 
 def main(argv=None) -> None:

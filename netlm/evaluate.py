@@ -12,13 +12,13 @@ import pyarrow as pa
 
 from .measurements import Measurements, by_source, node_ids
 from .baselines import QUANTILE_GRID, DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import compare_methods, rtt_scores
+from .metrics import bootstrap, compare_methods, rtt_scores
 from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
 
 # %% auto #0
 __all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
-           'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
-           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
+           'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text',
+           'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
            'compression_metrics', 'plot_training_curve', 'find_world', 'run_eval', 'format_metrics_table']
 
 # %% ../nbs/13_evaluate.ipynb #c027
@@ -103,6 +103,53 @@ def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | 
             curve[name]['full' if k is None else str(k)] = dict(done[len(ctx)])
     return curve
 
+# %% ../nbs/13_evaluate.ipynb #c101
+def _kendall_tau(x: np.ndarray, y: np.ndarray) -> float:
+    "Kendall's tau-b of two short vectors (ties counted as neither concordant nor discordant)."
+    sx, sy = np.sign(x[:, None] - x[None, :]), np.sign(y[:, None] - y[None, :])
+    iu = np.triu_indices(len(x), 1)
+    sx, sy = sx[iu], sy[iu]
+    denom = np.sqrt((sx != 0).sum() * (sy != 0).sum())
+    return float((sx * sy).sum() / denom) if denom else 0.0
+
+
+def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates: int = 5, n_boot: int = 1000, seed: int = 0) -> dict:
+    "Per method (and `random`): top-1 hit rate, regret (ms) and Kendall's tau of ranking each cut's answered destinations, with probe-bootstrap intervals."
+    ok = np.flatnonzero(queries.ok)
+    names, dst_id = np.unique(queries.dst[ok].astype(str), return_inverse=True)
+    key = queries.group[ok].astype(np.int64) * len(names) + dst_id.ravel()
+    order = np.lexsort((queries.t[ok], key))
+    pairs, first = np.unique(key[order], return_index=True)
+    truth = np.array([np.median(r) for r in np.split(queries.rtt_ms[ok][order], first[1:])])   # a loop per (cut, destination)
+    rep = ok[order][first]                                               # each pair's first query: the method's answer for it
+    cut = pairs // len(names)
+    mid = len(QUANTILE_GRID) // 2
+    per_cut = {name: [] for name in [*answers, 'random']}
+    units = []
+    for c in np.unique(cut):                                             # a loop per cut
+        m = np.flatnonzero(cut == c)
+        if len(m) < min_candidates: continue
+        t, best = truth[m], truth[m].min()
+        units.append(np.asarray(unit)[rep[m[0]]])
+        per_cut['random'].append((1 / len(m), t.mean() - best, 0.0))
+        for name, (quantiles, _) in answers.items():
+            pred = quantiles[rep[m], mid]
+            if not np.isfinite(pred).any(): per_cut[name].append((np.nan, np.nan, np.nan)); continue
+            pick = int(np.nanargmin(np.where(np.isfinite(pred), pred, np.inf)))
+            per_cut[name].append((float(t[pick] <= best), t[pick] - best, _kendall_tau(np.where(np.isfinite(pred), pred, np.inf), t)))
+    out = dict(cuts=len(units), min_candidates=min_candidates, methods={})
+    for name, rows in per_cut.items():
+        if not rows: continue
+        v = np.array(rows, np.float64)
+        good = np.isfinite(v[:, 0])
+        u = np.asarray(units)[good]
+        top1, regret, tau = v[good, 0], v[good, 1], v[good, 2]
+        out['methods'][name] = dict(cuts=int(good.sum()), top1=float(top1.mean()), top1_ci=bootstrap(top1, u, 'mean', n_boot, seed),
+                                    regret_median_ms=float(np.median(regret)), regret_mean_ms=float(regret.mean()),
+                                    regret_mean_ci=bootstrap(regret, u, 'mean', n_boot, seed), tau=float(tau.mean()),
+                                    tau_ci=bootstrap(tau, u, 'mean', n_boot, seed))
+    return out
+
 # %% ../nbs/13_evaluate.ipynb #c034
 def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *, n_context: int = 30,
                  queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = None, seed: int = 0,
@@ -131,6 +178,7 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
         median = quantiles[:, len(QUANTILE_GRID) // 2]
         result['errors'][name] = np.abs(median - q.rtt_ms)[q.ok & np.isfinite(median)]
     if 'model' in answers: result['versus'] = compare_methods(answers, q, proto.probe, slices, 'model', n_boot, seed)
+    result['ranking'] = ranking_scores(answers, q, proto.probe, n_boot=n_boot, seed=seed)
     if cold_start:   # optionally on the first `cold_start_queries` queries of each cut: the curve costs 7 scorings
         result['cold_start'] = cold_start_curve(methods, proto, _first_per_group(q, cold_start_queries))
     return result
@@ -505,7 +553,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
             protocol['model_context'] = dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                              n_context=n_context)
     metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
-                             versus=rtt.get('versus'), loss=loss, ip=ip, inverse=inverse, compression=compression,
+                             versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse, compression=compression,
                              cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
@@ -554,6 +602,14 @@ def format_metrics_table(metrics: dict) -> str:
         for other, by in versus.items():
             lines.append(f'| {other} | ' + ' | '.join(fmt(by.get(k, {}).get('median_ae')) for k in ['all'] + slices)
                          + f" | {fmt(by.get('all', {}).get('crps'))} |")
+    if (ranking := metrics.get('ranking')) and ranking.get('cuts'):
+        rk = ranking['methods']
+        lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} cuts), fastest first "
+                      'by the predicted median; 95% CI over probes:', '',
+                  '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
+        for name in [n for n in order if n in rk] + ['random']:
+            r = rk[name]
+            lines.append(f"| {name} | {_ci(r, 'top1')} | {_ci(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | {_ci(r, 'tau')} |")
     lines.append('')
     if (loss := metrics.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())

@@ -85,6 +85,16 @@ def _check_out(out: Path):
     if out.is_dir() and any(out.iterdir()): raise ValueError(f'{out}: already exists and is not empty; remove it or choose another --out')
 
 
+def _remove_stale_partials(out: Path):
+    "Remove what exports to `out` killed before their end left behind (`.NAME.partial-PID` of processes that are gone)."
+    for stale in out.parent.glob(f'.{out.name}.partial-*'):
+        pid = stale.name.rsplit('-', 1)[-1]
+        if not pid.isdigit() or int(pid) == os.getpid(): continue
+        try: os.kill(int(pid), 0)
+        except ProcessLookupError: shutil.rmtree(stale, ignore_errors=True)    # its writer is gone
+        except PermissionError: pass                                           # alive, someone else's
+
+
 def export_model(workdir, out, *, int8: bool = False, step: int | None = None, dtype: str | None = None,
                  platforms=('cpu',)) -> dict:
     "Write the inference artefact of a training run's checkpoint to directory `out`; returns its manifest."
@@ -101,20 +111,25 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
     count = int(sum(a.size for a in params.values()))
     if int8: params = quantize_int8(params)
     exported = export_functions(config, params, paths, platforms)
+    _remove_stale_partials(out)
     partial = out.parent / f'.{out.name}.partial-{os.getpid()}'
     shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    np.savez(partial / 'params.npz', **params)
-    for name, e in exported.items(): (partial / f'{name}.jaxexport').write_bytes(e.serialize())
-    manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config), compute_dtype=config.dtype,
-                    seq_len=min(train_config.seq_len, model.config.max_len), quantization='int8' if int8 else 'none',
-                    platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
-                    functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
-                    params=dict(file='params.npz', count=count,
-                                arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype)) for n, a in params.items()}),
-                    files={f.name: dict(bytes=f.stat().st_size, sha256=file_sha256(f)) for f in sorted(partial.iterdir())})
-    manifest['checksum'] = manifest_checksum(manifest)
-    (partial / 'manifest.json').write_text(json.dumps(manifest, indent=1) + '\n')
+    try:                                  # a full disk, a quota: nothing half-written is left behind
+        partial.mkdir(parents=True)
+        np.savez(partial / 'params.npz', **params)
+        for name, e in exported.items(): (partial / f'{name}.jaxexport').write_bytes(e.serialize())
+        manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config), compute_dtype=config.dtype,
+                        seq_len=min(train_config.seq_len, model.config.max_len), quantization='int8' if int8 else 'none',
+                        platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
+                        functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
+                        params=dict(file='params.npz', count=count,
+                                    arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype)) for n, a in params.items()}),
+                        files={f.name: dict(bytes=f.stat().st_size, sha256=file_sha256(f)) for f in sorted(partial.iterdir())})
+        manifest['checksum'] = manifest_checksum(manifest)
+        (partial / 'manifest.json').write_text(json.dumps(manifest, indent=1) + '\n')
+    except OSError as e:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise OSError(e.errno, f'{out}: the export could not be written ({e.strerror}); its partial files were removed') from None
     _check_out(out)                                   # nobody wrote there meanwhile
     if out.is_dir(): out.rmdir()
     os.replace(partial, out)

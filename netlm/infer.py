@@ -5,10 +5,14 @@
 # %% ../nbs/12_infer.ipynb #c004
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import re
+import time
 from dataclasses import dataclass
 
 import numpy as np
+from fastcore.basics import patch
 
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6,
                              VOCAB_SIZE, encode_measurement, encode_rtt, ip_bytes, rtt_code_ms)
@@ -17,9 +21,10 @@ from .baselines import QUANTILE_GRID, Baseline
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
 # %% auto #0
-__all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'query_prefix', 'Decoder', 'model_next_logprobs', 'tree_layout',
-           'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups', 'rtt_distributions', 'TableModel',
-           'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor', 'ModelMethod', 'ExportedModel', 'load_export']
+__all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'query_prefix', 'DeadlineExceeded', 'Decoder',
+           'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
+           'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor',
+           'ModelMethod', 'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -101,11 +106,21 @@ def query_prefix(src, dst, t=None, prev_t=None) -> list[int]:
 _BYTES = np.arange(BYTE_OFFSET, VOCAB_SIZE)
 
 
+class DeadlineExceeded(TimeoutError):
+    "A question's time budget ran out between two model calls: the work stopped there."
+
+
+def _check_deadline(deadline: float | None):
+    "Raise `DeadlineExceeded` once `deadline` (time.monotonic seconds) has passed; the decoders call it before each model call."
+    if deadline is not None and time.monotonic() > deadline: raise DeadlineExceeded('the time budget of the question ran out')
+
+
 class Decoder:
     "Batched next-token distributions from a model's `next_logprobs(tokens (B, T), lengths (B,)) -> (B, V)`."
 
     def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64):
         self.next_logprobs, self.seq_len, self.batch_size = next_logprobs, seq_len, batch_size
+        self.deadline = None          # time.monotonic() after which no more model calls start (`Predictor.deadline`)
 
     def next_probs(self, prompts: list[list[int]], allowed: np.ndarray) -> np.ndarray:
         "Probabilities over `allowed` token ids of the token after each prompt, renormalized: (len(prompts), len(allowed))."
@@ -119,6 +134,7 @@ class Decoder:
             width = min(int(2 ** np.ceil(np.log2(max(lengths.max(), 16)))), self.seq_len)   # few distinct widths
             tokens = np.zeros((rows, width), np.int32)
             for i, p in enumerate(chunk): tokens[i, :len(p)] = p
+            _check_deadline(self.deadline)
             lp = np.asarray(self.next_logprobs(tokens, lengths))[:len(chunk)][:, allowed]
             p = np.exp(lp - lp.max(1, keepdims=True))
             out[b:b + len(chunk)] = p / p.sum(1, keepdims=True)
@@ -188,6 +204,7 @@ class TreeDecoder:
 
     def __init__(self, tree_logprobs, rows_per_call: int = 4, width_step: int = 128):
         self.tree_logprobs, self.rows_per_call, self.width_step = tree_logprobs, rows_per_call, width_step
+        self.deadline = None
 
     def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
         "For each row, the renormalized probabilities over `allowed` tokens at its read points: (len(reads[i]), len(allowed))."
@@ -204,6 +221,7 @@ class TreeDecoder:
                 n = len(rows[i]['tokens'])
                 for k in ('tokens', 'positions', 'chain', 'leaf'): arr[k][j, :n] = rows[i][k]
                 arr['read'][j, :len(reads[i])] = reads[i]
+            _check_deadline(self.deadline)
             lp = self.tree_logprobs(arr['tokens'], arr['positions'], arr['chain'], arr['leaf'], arr['read'])[..., allowed]
             p = np.exp(lp - lp.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
             for j, i in enumerate(batch): out[i] = p[j, :len(reads[i])]
@@ -295,15 +313,13 @@ def parse_ip_prefix(prefix) -> tuple[bytes, int]:
     text = str(prefix).strip()
     if ':' in text:
         if '::' in text: raise ValueError(f"IPv6 prefix {prefix!r}: write the groups out, '::' is ambiguous in a prefix")
-        groups = [g for g in text.split(':') if g]
-        if len(groups) > 8 or not all(len(g) <= 4 for g in groups): raise ValueError(f'bad IPv6 prefix {prefix!r}')
-        try: return b''.join(int(g, 16).to_bytes(2, 'big') for g in groups), 6
-        except ValueError: raise ValueError(f'bad IPv6 prefix {prefix!r}') from None
-    parts = [p for p in text.split('.') if p]
-    try: raw = bytes(int(p) for p in parts)
-    except ValueError: raise ValueError(f'bad IPv4 prefix {prefix!r}') from None
-    if len(raw) > 4: raise ValueError(f'bad IPv4 prefix {prefix!r}')
-    return raw, 4
+        groups = text.removesuffix(':').split(':') if text != ':' else []
+        # hex digits only: int(g, 16) would also take '-1', '+f' or '0x1'
+        if len(groups) > 8 or not all(re.fullmatch('[0-9a-fA-F]{1,4}', g) for g in groups): raise ValueError(f'bad IPv6 prefix {prefix!r}')
+        return b''.join(int(g, 16).to_bytes(2, 'big') for g in groups), 6
+    parts = text.removesuffix('.').split('.') if text else []
+    if len(parts) > 4 or not all(re.fullmatch('[0-9]{1,3}', p) and int(p) < 256 for p in parts): raise ValueError(f'bad IPv4 prefix {prefix!r}')
+    return bytes(int(p) for p in parts), 4
 
 
 def beam_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, k: int) -> list[tuple[bytes, float]]:
@@ -350,6 +366,15 @@ class Predictor:
         if batch_size is None: batch_size = 16 if cpu else 64   # measured: 16 is 2.6x faster on 2 CPU cores
         return cls(model_next_logprobs(model), seq_len=min(seq_len, model.config.max_len), batch_size=batch_size,
                    tree_logprobs=model_tree_logprobs(model), rows_per_call=4 if cpu else 32)
+
+    @contextlib.contextmanager
+    def deadline(self, at: float | None):
+        "Within this block, model calls stop with `DeadlineExceeded` once `time.monotonic()` passes `at` (the demo's time budget)."
+        decoders = [d for d in (getattr(self, 'decoder', None), getattr(self, 'tree', None)) if d is not None]
+        for d in decoders: d.deadline = at
+        try: yield self
+        finally:
+            for d in decoders: d.deadline = None
 
     def _group(self, context, pairs) -> tuple[list[int], list[list[int]]]:
         "The context tokens that fit beside the longest of the queries `pairs` [(src, dst, t)], and each query's tokens."
@@ -446,6 +471,37 @@ class ModelMethod(Baseline):
 
     def p_fail(self, queries, context=None): return self.answer(queries, context, (0.5,))[1]
 
+# %% ../nbs/12_infer.ipynb #c104
+def _rank_key(by: str):
+    "What `by` ranks on: ('q', level) for a quantile (lowest first), ('p_below', ms) for a probability (highest first)."
+    by = str(by).strip().lower()
+    if by == 'median': return 'q', 0.5
+    if re.fullmatch(r'q\d{1,2}', by) and 1 <= int(by[1:]) <= 99: return 'q', int(by[1:]) / 100
+    if by.startswith('p_below:'):
+        try: ms = float(by.split(':', 1)[1])
+        except ValueError: ms = float('nan')
+        if ms > 0 and ms < MAX_RTT_MS: return 'p_below', ms
+    raise ValueError(f"by={by!r}: rank by 'median', a quantile 'q1'..'q99' or 'p_below:MS' (0 < MS < {MAX_RTT_MS:g})")
+
+
+@patch
+def rank(self: Predictor, src, candidates, context=None, t=None, by: str = 'median') -> list[dict]:
+    "The `candidates` (destination addresses) from `src`, fastest first by `by`: one dict each (`dst`, `median_ms`, `p_fail`, `by`, `value`)."
+    kind, arg = _rank_key(by)
+    candidates = [str(c) for c in candidates]
+    if not candidates: raise ValueError('rank: no candidates to rank')
+    src_version = ip_bytes(src)[1]
+    if bad := [c for c in candidates if ip_bytes(c)[1] != src_version]:
+        raise ValueError(f'rank: candidate {bad[0]} is not IPv{src_version} like the source {src}')
+    unique = list(dict.fromkeys(candidates))                       # a candidate named twice is asked once
+    dists = dict(zip(unique, self.rtt_groups([(context, [(str(src), c, t) for c in unique])])[0]))
+    rows = []
+    for c in unique:
+        d = dists[c]
+        value = float(d.quantile(arg)) if kind == 'q' else (1 - d.p_fail) * float(d.probs[d.values_ms <= arg].sum())
+        rows.append(dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail, by=by, value=value))
+    return sorted(rows, key=lambda r: r['value'], reverse=kind == 'p_below')
+
 # %% ../nbs/12_infer.ipynb #c046
 @dataclass
 class ExportedModel:
@@ -483,8 +539,6 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
                          lambda *arrays: np.asarray(calls['tree_logprobs'](params, *map(put, arrays))), manifest, device)
 
 # %% ../nbs/12_infer.ipynb #c047
-from fastcore.basics import patch
-
 @patch(cls_method=True)
 def from_export(cls: Predictor, path, batch_size: int | None = None, pin: str | None = None) -> Predictor:
     "The Predictor of a model exported by `netlm export` (nbs/15_export.ipynb): answers like `from_checkpoint`, without the training stack."

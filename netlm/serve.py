@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import io
 import ipaddress
@@ -21,16 +22,17 @@ from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
 from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
-from .infer import Predictor, parse_ip_prefix
+from .infer import DeadlineExceeded, Predictor, _rank_key, parse_ip_prefix
 from .rows import load_split
 from .evaluate import find_world
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'PAGE', 'CHROMIUM_FLAGS', 'DemoData', 'load_demo_data', 'Limits',
-           'RequestError', 'parse_address', 'check_range', 'clean_json', 'figure_svg', 'html_table', 'View', 'Demo',
-           'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse', 'table_inverse',
-           'subnet_addresses', 'plot_explore', 'table_explore', 'SizeLimit', 'make_app', 'BackgroundServer',
-           'serve_in_thread', 'find_chromium', 'headless_page', 'check_port', 'cmd_serve', 'add_serve_parser']
+           'RequestError', 'parse_address', 'canonical_address', 'check_range', 'clean_json', 'figure_svg',
+           'html_table', 'View', 'Demo', 'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse',
+           'table_inverse', 'subnet_addresses', 'plot_explore', 'table_explore', 'plot_rank', 'table_rank', 'SizeLimit',
+           'make_app', 'BackgroundServer', 'serve_in_thread', 'find_chromium', 'headless_page', 'check_port',
+           'serve_hosts', 'cmd_serve', 'add_serve_parser']
 
 # %% ../nbs/14_serve.ipynb #c006
 @dataclass
@@ -50,6 +52,19 @@ def _find_world(path: Path):
     return World.load(folder) if (folder / 'world.json').is_file() else None
 
 
+def _canonical_measurements(m: Measurements, path) -> Measurements:
+    "`m` with every address in canonical text; rows whose address is not a plain IP address skipped, with a warning that counts them."
+    import warnings
+    text, inverse = np.unique(np.concatenate([m.src.astype(str), m.dst.astype(str)]), return_inverse=True)
+    canon = np.array([canonical_address(a) or '' for a in text], object)      # once per distinct address, never per row
+    src, dst = canon[inverse[:len(m)]], canon[inverse[len(m):]]
+    ok = (src != '') & (dst != '')
+    if not ok.all():
+        bad = text[canon == ''][0]
+        warnings.warn(f'{path}: {int((~ok).sum()):,} measurement(s) skipped: an address that is not a plain IP address (e.g. {bad[:40]!r})')
+    return Measurements(src[ok].astype(str), dst[ok].astype(str), m.t[ok], m.rtt_ms[ok])
+
+
 def load_demo_data(path) -> DemoData:
     "The demo's data from a probe-row directory (`netlm preprocess`) or a measurement Parquet (file, directory or glob)."
     path = Path(path)
@@ -64,7 +79,7 @@ def load_demo_data(path) -> DemoData:
         files = parquet_files(path)
         try: table = pq.read_table(files, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
         except Exception as e: raise ValueError(f'{path}: not a measurement Parquet ({e})') from None
-        everything = train = Measurements.from_table(table)
+        everything = train = _canonical_measurements(Measurements.from_table(table), path)
     if not len(everything): raise ValueError(f'{path}: no measurements')
     return DemoData(everything, train, _find_world(path), str(path))
 
@@ -92,8 +107,16 @@ def parse_address(text, name: str = 'address') -> str:
     "Canonical text of an IP address given by a user; `RequestError` (400) naming the parameter otherwise."
     if text is None or not str(text).strip(): raise RequestError(f'{name}: an IP address is required')
     if len(str(text)) > 64: raise RequestError(f'{name}: {str(text)[:20]!r}... is too long for an IP address')
-    try: return str(ipaddress.ip_address(str(text).strip()))
-    except ValueError: raise RequestError(f'{name}: bad IP address {text!r}') from None
+    if (canonical := canonical_address(str(text))) is None: raise RequestError(f'{name}: bad IP address {text!r}')
+    return canonical
+
+
+def canonical_address(text: str) -> str | None:
+    "The one canonical text of a plain IP address, or None: not an address, or one with a zone id (`fe80::1%eth0`: not a global destination)."
+    text = str(text).strip()
+    if '%' in text: return None        # ipaddress accepts any text after '%' as an IPv6 scope; the page would show it
+    try: return str(ipaddress.ip_address(text))
+    except ValueError: return None
 
 
 def check_range(value, name: str, lo, hi):
@@ -213,10 +236,13 @@ def _context(self: Demo, src: str, t: int | None = None) -> tuple[Measurements |
 
 @patch
 def _with_model(self: Demo, deadline: float, fn, *args, **kwargs):
-    "Run `fn` holding the model, waiting for it until `deadline` at most (`RequestError` 503 when busy)."
+    "Run `fn` holding the model, waiting for it until `deadline` at most (503 when busy), its model calls stopping at `deadline` (504)."
     if not self._model_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
         raise RequestError('the model is busy answering other requests; try again in a moment', 503)
-    try: return fn(*args, **kwargs)
+    bounded = self.predictor.deadline(deadline) if hasattr(self.predictor, 'deadline') else contextlib.nullcontext()
+    try:
+        with bounded: return fn(*args, **kwargs)
+    except DeadlineExceeded: raise RequestError(f'no answer within {self.limits.seconds:g} s (the question was stopped)', 504) from None
     finally: self._model_lock.release()
 
 @patch
@@ -274,13 +300,14 @@ def destination_list(self: Demo, src, limit: int = 1000) -> list[dict]:
 @patch
 def examples(self: Demo) -> dict:
     "Questions to start from: the busiest probe, its most measured destination, that destination's prefix, its median RTT."
-    if not self.probes: return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='')
+    if not self.probes: return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='', candidates='')
     src = self.probe_list()[0]['src']
     top = self.destination_list(src, limit=1)[0]
     raw = ipaddress.ip_address(top['dst']).packed
     prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
     explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
-    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore)
+    candidates = ','.join(r['dst'] for r in self.destination_list(src, limit=6))
+    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore, candidates=candidates)
 
 @patch
 def info(self: Demo) -> dict:
@@ -541,7 +568,10 @@ def _explore(self: Demo, src, prefix, cells, known_cells, dsts, available, deadl
     while done < len(dsts) and time.monotonic() < deadline:          # a loop per batch of destinations
         part = dsts[done:done + batch]
         queries = Measurements([src] * len(part), part, [t] * len(part), [0.0] * len(part))
-        dists = self._with_model(deadline, self.predictor.predict_many, queries, ctx)
+        try: dists = self._with_model(deadline, self.predictor.predict_many, queries, ctx)
+        except RequestError as e:                                    # out of time: what is done is the answer
+            if e.status != 504: raise
+            break
         median[done:done + len(part)] = [d.median_ms for d in dists]
         p_fail[done:done + len(part)] = [d.p_fail for d in dists]
         done += len(part)
@@ -613,6 +643,56 @@ def table_explore(data: dict):
 PLOTS = dict(rtt=plot_rtt, complete=plot_complete, inverse=plot_inverse, explore=plot_explore)
 TABLES = dict(rtt=table_rtt, complete=table_complete, inverse=table_inverse, explore=table_explore)
 
+# %% ../nbs/14_serve.ipynb #c102
+# Ranking candidates.
+
+@patch
+def rank(self: Demo, src, dsts, by: str = 'median', *, deadline: float | None = None) -> View:
+    "Ranking: the destinations `dsts` (addresses, or one comma-separated text) from `src`, fastest first by `by`."
+    src = self._probe(src)
+    if isinstance(dsts, str): dsts = [d for d in dsts.split(',') if d.strip()]
+    if not dsts: raise RequestError('dst: give the candidates to rank, e.g. dst=192.0.2.1,198.51.100.7')
+    if len(dsts) > self.limits.max_destinations: raise RequestError(f'dst: at most {self.limits.max_destinations} candidates, got {len(dsts)}')
+    dsts = list(dict.fromkeys(parse_address(d, 'dst') for d in dsts))
+    if bad := [d for d in dsts if (':' in d) != (':' in src)]: raise RequestError(f'dst {bad[0]} and src {src} are of different IP versions')
+    try: _rank_key(by)
+    except ValueError as e: raise RequestError(str(e)) from None
+    return self._cached(('rank', src, tuple(dsts), by), lambda: self._rank(src, dsts, by, self._deadline(deadline)))
+
+@patch
+def _rank(self: Demo, src: str, dsts: list, by: str, deadline: float) -> View:
+    ctx, t = self._context(src)
+    ctx = ctx if ctx is not None and len(ctx) else None
+    ranked = self._with_model(deadline, self.predictor.rank, src, dsts, context=ctx, t=t, by=by)
+    oracle, _ = self._oracle(src, [r['dst'] for r in ranked], t, (0.5,))
+    measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
+    return View('rank', clean_json(dict(src=src, by=by, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
+                                        ranked=[r | dict(rank=i + 1, oracle_median_ms=o, measured_median_ms=measured.get(r['dst']))
+                                                for i, (r, o) in enumerate(zip(ranked, oracle[:, 0]))])))
+
+def plot_rank(data: dict):
+    "The candidates in rank order: predicted median (dot), measured and oracle medians (marks)."
+    rows = data['ranked'][:40]
+    fig = _figure(7.0, 1.4 + 0.28 * max(len(rows), 1))
+    ax = fig.subplots()
+    y = np.arange(len(rows))[::-1]
+    num = lambda key: np.array([np.nan if r[key] is None else r[key] for r in rows], np.float64)
+    ax.scatter(np.maximum(num('median_ms'), 1e-2), y, color='C0', label='model median', zorder=3)
+    ax.scatter(num('measured_median_ms'), y, marker='|', s=120, color='k', label='measured median')
+    if np.isfinite(num('oracle_median_ms')).any(): ax.scatter(num('oracle_median_ms'), y, marker='x', color='C3', label='oracle median')
+    ax.set_yticks(y, [f"{r['rank']}. {r['dst']}" for r in rows], fontsize=8)
+    ax.set(xscale='log', xlabel='RTT (ms)', title=f"candidates from {data['src']}, ranked by {data['by']}")
+    ax.legend(fontsize=8, loc='lower right'); ax.grid(alpha=0.3, axis='x')
+    return fig
+
+
+def table_rank(data: dict):
+    return (['rank', 'destination', 'predicted median (ms)', 'p_fail', data['by'], 'measured median', 'oracle median'],
+            [[r['rank'], r['dst'], r['median_ms'], r['p_fail'], r['value'], r['measured_median_ms'], r['oracle_median_ms']] for r in data['ranked']])
+
+
+PLOTS['rank'], TABLES['rank'] = plot_rank, table_rank
+
 # %% ../nbs/14_serve.ipynb #c036
 class SizeLimit:
     "ASGI middleware: 414 for a path and query string over `max_url` bytes, 413 for a body announced over `max_body` bytes."
@@ -631,16 +711,27 @@ class SizeLimit:
         await self.app(scope, receive, send)
 
 # %% ../nbs/14_serve.ipynb #c037
-def make_app(demo: Demo):
-    "The FastAPI app of a `Demo`: the page at `/` and the JSON API under `/api/`."
+def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
+    "The FastAPI app of a `Demo`: the page at `/` and the JSON API under `/api/`; only `allowed_hosts` in the Host header, if given."
     from fastapi import FastAPI, Query
     from fastapi.exceptions import RequestValidationError
     from fastapi.responses import HTMLResponse, JSONResponse
     from starlette.exceptions import HTTPException
 
-    app = FastAPI(title='netlm demo', description='Ask a trained netlm model; see nbs/14_serve.ipynb.',
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        # a thread per possible connection (uvicorn's limit_concurrency): a question waiting for the model never holds up a
+        # cached or cheap answer, as it would with asyncio's default pool of cores + 4 threads
+        from concurrent.futures import ThreadPoolExecutor
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64, thread_name_prefix='netlm-demo'))
+        yield
+
+    app = FastAPI(title='netlm demo', description='Ask a trained netlm model; see nbs/14_serve.ipynb.', lifespan=lifespan,
                   docs_url=None, redoc_url=None)           # Swagger and ReDoc load their JavaScript from a CDN: the demo runs offline
     app.add_middleware(SizeLimit, max_url=demo.limits.max_url)
+    if allowed_hosts is not None:       # DNS rebinding: a page elsewhere must not reach a local server by a name of its own
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     error = lambda status, message: JSONResponse(dict(error=message), status)
 
     @app.exception_handler(RequestError)
@@ -689,6 +780,10 @@ def make_app(demo: Demo):
     async def api_inverse(rtt_ms: float, src: str, n: int = 32, k: int = 10, html: bool = False):
         return await answer(demo.inverse, rtt_ms, src, n, k, html=html)
 
+    @app.get('/api/rank')
+    async def api_rank(src: str, dst: str, by: str = 'median', html: bool = False):
+        return await answer(demo.rank, src, dst, by, html=html)
+
     @app.get('/api/explore')
     async def api_explore(src: str, prefix: str | None = None, limit: int = 64, html: bool = False):
         return await answer(demo.explore, src, prefix, limit, html=html)
@@ -717,7 +812,8 @@ input{font:inherit;padding:3px 6px}form button{font:inherit;padding:4px 16px}
 </style></head><body>
 <header><b>netlm demo</b><small id="info">loading...</small></header>
 <nav><button data-view="rtt">RTT question</button><button data-view="complete">IP completion</button>
-<button data-view="inverse">Inverse search</button><button data-view="explore">Exploration</button></nav>
+<button data-view="inverse">Inverse search</button><button data-view="explore">Exploration</button>
+<button data-view="rank">Ranking</button></nav>
 <section id="rtt" data-state="idle"><p class="help">The model's RTT distribution for a probe and a destination, given the probe's
 recent measurements, next to the baselines' answers for the same context, the oracle's (synthetic data) and the measured pings.</p>
 <form><label>probe (source)<input name="src" list="probes" size="28" required></label>
@@ -738,6 +834,11 @@ each with its predicted RTT distribution.</p>
 the data knows (no prefix), or the 256 subnets under a prefix such as 10.20. (its /24s).</p>
 <form><label>probe (source)<input name="src" list="probes" size="28" required></label><label>prefix (optional)<input name="prefix" size="16"></label>
 <label>destinations<input name="limit" size="4" value="64"></label><button>Explore</button></form>
+<div class="status"></div><div class="result"></div></section>
+<section id="rank" data-state="idle"><p class="help">Which of several servers will be fastest from a probe: the candidates
+(comma-separated) in the order the model ranks them, by median, a quantile (q90) or the chance of a ping below a bound (p_below:20).</p>
+<form><label>probe (source)<input name="src" list="probes" size="28" required></label>
+<label>candidates<input name="dst" size="60" required></label><label>rank by<input name="by" size="10" value="median"></label><button>Rank</button></form>
 <div class="status"></div><div class="result"></div></section>
 <datalist id="probes"></datalist><datalist id="destinations"></datalist>
 <script>
@@ -770,11 +871,14 @@ async function run(view) {
     sec.dataset.state = 'error';
   }
 }
+function fillOptions(list, items) {   // as DOM nodes: text from the data never becomes markup
+  list.replaceChildren(...items.map(([value, label]) => { const o = document.createElement('option'); o.value = value; o.textContent = label; return o; }));
+}
 async function destinationsOf(src) {
   if (!src) return;
   try {
     const rows = await getJSON('api/destinations?limit=500&src=' + encodeURIComponent(src));
-    $('#destinations').innerHTML = rows.map(r => '<option value="' + r.dst + '">' + r.pings + ' pings</option>').join('');
+    fillOptions($('#destinations'), rows.map(r => [r.dst, r.pings + ' pings']));
   } catch (e) { /* an unknown probe: the question itself will say so */ }
 }
 async function init() {
@@ -787,11 +891,11 @@ async function init() {
     $('#info').textContent = 'model ' + info.model + (info.data ? ' | data ' + info.data + ': ' + info.probes + ' probes, ' +
       info.measurements + ' measurements' : ' | no data') + ' | next to it: ' + (info.baselines.concat(info.oracle ? ['oracle'] : []).join(', ') || 'nothing');
     const probes = await getJSON('api/probes');
-    $('#probes').innerHTML = probes.map(p => '<option value="' + p.src + '">' + p.measurements + ' measurements</option>').join('');
+    fillOptions($('#probes'), probes.map(p => [p.src, p.measurements + ' measurements']));
   } catch (e) { $('#info').textContent = 'cannot reach the server: ' + e.message; }
   const ex = info ? info.examples : {};
   const fill = {rtt: {src: ex.src, dst: ex.dst}, complete: {prefix: ex.prefix, src: ex.src}, inverse: {rtt_ms: ex.rtt_ms, src: ex.src},
-                explore: {src: ex.src}};
+                explore: {src: ex.src}, rank: {src: ex.src, dst: ex.candidates}};
   const query = new URLSearchParams(location.search), asked = query.get('view');
   for (const [view, values] of Object.entries(fill)) {
     const form = $('form', document.getElementById(view));
@@ -871,6 +975,12 @@ def check_port(host: str, port: int):
         except OSError as e: raise ValueError(f'cannot listen on {host} port {port}: {e.strerror}; choose another with --port') from None
 
 
+def serve_hosts(host: str, allow=()) -> list[str]:
+    "The Host header values the server answers: the names of the address it listens on, and `allow` ('*': any)."
+    local = ['127.0.0.1', 'localhost', '::1', '[::1]'] if host in ('127.0.0.1', 'localhost', '::1', '0.0.0.0', '::') else []
+    return sorted({host, f'[{host}]' if ':' in host else host, *local, *(allow or [])})
+
+
 def cmd_serve(args) -> dict:
     "Load the run and the data, then serve the demo until Ctrl-C."
     import uvicorn
@@ -887,7 +997,8 @@ def cmd_serve(args) -> dict:
     if args.host not in ('127.0.0.1', 'localhost', '::1'):
         print(f'netlm serve: listening on {args.host}: anyone who can reach this address can use the demo', flush=True)
     print(f'netlm serve: open http://{host}:{args.port}/ (Ctrl-C stops)', flush=True)
-    uvicorn.run(make_app(demo), host=args.host, port=args.port, log_level='warning', limit_concurrency=64, timeout_keep_alive=5)
+    uvicorn.run(make_app(demo, serve_hosts(args.host, args.allow_host)), host=args.host, port=args.port, log_level='warning',
+                limit_concurrency=64, timeout_keep_alive=5)
     return dict(workdir=str(args.workdir), data=args.data, host=args.host, port=args.port)
 
 
@@ -906,6 +1017,8 @@ def add_serve_parser(subparsers):
     s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
     s.add_argument('--context-size', type=int, default=30, help='context measurements per question, the probe\'s most recent (default 30)')
     s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model about (default 256)')
+    s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
+                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address listened on")
     s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what it finished (default 60)')
     s.set_defaults(func=cmd_serve)
     return s

@@ -40,11 +40,11 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_
 # %% auto #0
 __all__ = ['RECIPES', 'FINETUNE', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file',
            'parse_settings', 'config_from_args', 'target_fields', 'make_batches', 'eval_split', 'check_data',
-           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'device_peak_flops',
-           'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn', 'TrainState', 'init_state',
-           'abstract_state', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss', 'restore_state', 'load_model',
-           'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'train',
-           'steps_for_minutes']
+           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
+           'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss',
+           'restore_state', 'load_model', 'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate',
+           'Throughput', 'train', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -290,9 +290,23 @@ def peak_flops(device_kind: str) -> float | None:
     return next((peak for name, peak in PEAK_FLOPS.items() if name.lower() in device_kind.lower()), None)
 
 
+def cpu_peak_flops(cpuinfo: str | None = None, cores: int | None = None) -> float | None:
+    "Nominal float32 peak FLOP/s of the CPU cores this process may use: cores x clock x FMA width (from /proc/cpuinfo), or None."
+    if cpuinfo is None:
+        try: cpuinfo = Path('/proc/cpuinfo').read_text()
+        except OSError: return None
+    mhz = [float(line.split(':')[1]) for line in cpuinfo.splitlines() if line.startswith('cpu MHz')]
+    flags = next((set(line.split(':')[1].split()) for line in cpuinfo.splitlines() if line.startswith('flags')), set())
+    if not mhz or 'fma' not in flags: return None
+    per_cycle = 64 if 'avx512f' in flags else 32 if 'avx2' in flags else 16   # 2 FMA units x (16 | 8 | 4 floats) x 2 FLOP
+    cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
+    return cores * max(mhz) * 1e6 * per_cycle
+
+
 def device_peak_flops(device=None) -> float | None:
-    "`peak_flops` of a device (default: the first)."
-    return peak_flops((device or jax.devices()[0]).device_kind)
+    "`peak_flops` of a device (default: the first); for the CPU, `cpu_peak_flops` of the cores it runs on."
+    device = device or jax.devices()[0]
+    return cpu_peak_flops() if device.platform == 'cpu' else peak_flops(device.device_kind)
 
 # %% ../nbs/09_train.ipynb #c024
 def lr_schedule(config: TrainConfig) -> optax.Schedule:
@@ -619,6 +633,14 @@ def _check_config(config: TrainConfig):
     if config.seq_len > config.model.max_len:
         raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
 
+
+def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
+    "Warn when a resumed run reads other data, or batches of another shape, than it trained with (allowed, but rarely meant)."
+    import warnings
+    changed = [f'{k} {config.to_dict()[k]!r} (it trained with {saved[k]!r})' for k in ('data', 'batch_size', 'seq_len')
+               if k in saved and saved[k] != config.to_dict()[k] and not (k == 'data' and Path(str(saved[k])).resolve() == Path(str(config.data)).resolve())]
+    if changed: warnings.warn(f"resuming {workdir} at step {step} with {'; '.join(changed)}")
+
 # %% ../nbs/09_train.ipynb #c042
 def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
     "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
@@ -640,6 +662,7 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
     manager = checkpoint_manager(workdir, config.max_to_keep)
     start, state = restore_state(manager, config, mesh, train_batches)
     if start == 0 and config.init: state = init_from(state, config, mesh)   # a resumed run keeps its own weights
+    if start > 0: _warn_changed(checkpoint_config(manager, start), config, workdir, start)
     if lead: (workdir / 'config.json').write_text(json.dumps(config.to_dict(), indent=2))
     log = MetricsLog(workdir, resume_step=start, tensorboard=config.tensorboard)
     lr, flops, peak = lr_schedule(config), flops_per_token(config.model, config.seq_len), device_peak_flops()
