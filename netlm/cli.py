@@ -232,8 +232,8 @@ def _saved_schedule(workdir) -> dict | None:
 def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
-                                   '(run the same command again). Defaults are seed 004\'s (AdamW 3e-4, warmup 2000, cosine to 200k steps, '
-                                   'batch 32 x 1024). Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
+                                   '(run the same command again). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
+                                   'batch 32 x 1024. Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
                                    'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint and '
                                    'stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
     t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
@@ -607,7 +607,10 @@ def run(argv=None):
     import warnings
     args = build_parser().parse_args(argv)
     debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
-    if not debug: warnings.showwarning = _warning_line(args.command)
+    if not debug:
+        warnings.showwarning = _warning_line(args.command)
+        import logging   # orbax logs each failure of its writer threads with a traceback; the main thread raises it again
+        logging.getLogger('absl').addFilter(lambda r: not r.exc_info)
     try:
         return args.func(args)
     except USER_ERRORS as e:
@@ -619,7 +622,8 @@ def run(argv=None):
     except OSError as e:             # a full disk or quota is the user's to fix: one line, not a traceback
         if debug or e.errno not in (errno.ENOSPC, errno.EDQUOT): raise
         print(f'netlm {args.command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''), file=sys.stderr)
-        sys.exit(2)
+        sys.stdout.flush(); sys.stderr.flush()
+        os._exit(2)     # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
 
 
 def main(argv=None) -> None:

@@ -838,7 +838,7 @@ def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress
 # %% ../nbs/02_synth.ipynb #c051
 def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='2024-03-04', anchors: int | None = None,
              params: dict | None = None, chunk_rows: int = 500_000, progress: bool = True) -> dict:
-    "Write a synthetic world to directory `out`: `measurements.parquet` (the seed schema) and `world.json` (for `World.load`)."
+    "Write a synthetic world to directory `out`: `measurements.parquet` (the measurement schema) and `world.json` (for `World.load`)."
     out = Path(out)
     World.build(probes, days, seed, start=start, anchors=anchors, params=params).save(out)
     world = World.load(out)      # generate from what the file says: the oracle rebuilt from it is the generator's own
