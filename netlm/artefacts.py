@@ -100,6 +100,7 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False, pi
 # %% ../nbs/07a_artefacts.ipynb #c018
 PRETRAINED_DIR = Path(str(importlib.resources.files('netlm'))) / 'pretrained'   # package data, installed with the code
 PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/18_experiments.ipynb)
+    'base': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',   # netlm pretrain, 2026-11-25: 6,000 steps, 48M tokens
 }
 
 

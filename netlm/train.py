@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import os
+import shutil
 import signal
 import threading
 import time
@@ -622,6 +623,15 @@ def _check_finite(pending: list, manager: CheckpointManager):
                                 f'is step {manager.latest_step()} in {manager.directory} (lower lr or check the data)')
 
 
+def _check_space(workdir: Path, state: TrainState):
+    "Raise ENOSPC before a save that would not fit: orbax writes in background threads, and a full disk there fails loudly and late."
+    need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)   # arrays, plus metadata
+    free = shutil.disk_usage(workdir).free
+    if free < need:
+        raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; free some and '
+                                    'run the same command to resume from the last checkpoint')
+
+
 def _log_line(record: dict) -> str:
     "One readable line of a metrics record, for batch-job logs."
     show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
@@ -651,8 +661,8 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
         try: return _train(config, workdir, mesh, lead, on_step)
-        except (OSError, ValueError) as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
-            if getattr(e, 'errno', None) != errno.ENOSPC and 'No space left on device' not in str(e): raise
+        except ValueError as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
+            if 'No space left on device' not in str(e): raise
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
 
@@ -709,6 +719,7 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
                 if step % config.ckpt_every == 0 or step == config.steps or stopping:
                     with clock.paused(wait_for=state.params):
                         _check_finite(pending, manager)
+                        _check_space(workdir, state)
                         save_checkpoint(manager, step, params=state.params, opt_state=state.opt_state, data_iter=train_batches,
                                         config=config.to_dict())
                 if stopping: break
