@@ -485,13 +485,13 @@ def add_quickstart(sub):
                                    'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: train the CPU recipe from '
                                    'random weights) for --train-minutes, evaluate it against the baselines on held-out '
                                    'probes and write WORKDIR/run/report.md with the metrics tables and plots. The defaults take about '
-                                   '10 minutes on 2 cores.')
+                                   '6 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
     q.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
-    q.add_argument('--train-minutes', type=float, default=5.0, help='minutes of training (default 5)')
+    q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, the quickstart fits in 10 minutes on 2 cores)')
     q.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR', help="the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")
     q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
