@@ -271,6 +271,10 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
     from netlm.evaluate import find_world, run_eval
     from netlm.infer import ModelMethod
     predictor = load_predictor(model if model is not None else workdir)
+    trained_on = json.loads((Path(workdir) / 'config.json').read_text()).get('data') if model is None and (Path(workdir) / 'config.json').is_file() else None
+    if trained_on and Path(trained_on).resolve() != Path(data_dir).resolve():   # allowed (a model on another data set), rarely meant
+        import warnings
+        warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
     others = {}
     for other in against:
         label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
