@@ -329,14 +329,16 @@ class DestinationFrequency:
         self.history = np.bincount(inverse[len(context):], minlength=len(self.vocab))
         self.context = by_source(context)
 
-    def top(self, src: str, prefix: bytes, version: int, k: int = 10) -> list[str]:
-        "The `k` most frequent destinations of `src` that start with the bytes `prefix`."
+    def top(self, src: str, prefix: bytes, version: int, k: int = 10, context: Measurements | None = None) -> list[str]:
+        "The `k` most frequent destinations of `src` (in `context`, else in its own context) that start with the bytes `prefix`; only ones measured."
         count = np.zeros(len(self.vocab), np.int64)
-        if (ctx := self.context.get(str(src))) is not None:
-            np.add.at(count, np.searchsorted(self.vocab, ctx.dst.astype(str)), 1)
+        if (ctx := context if context is not None else self.context.get(str(src))) is not None and len(ctx) and len(self.vocab):
+            dst = ctx.dst.astype(str)
+            at = np.searchsorted(self.vocab, dst).clip(max=len(self.vocab) - 1)
+            np.add.at(count, at[self.vocab[at] == dst], 1)               # a destination it was not built with: not counted
         at = 12 if version == 4 else 0                                # IPv4 sits in the last 4 of 16 bytes
         match = (self.version == version) & (self.packed[:, at:at + len(prefix)] == np.frombuffer(prefix, np.uint8)).all(1)
-        cand = np.flatnonzero(match)
+        cand = np.flatnonzero(match & ((count > 0) | (self.history > 0)))   # never another probe's (or cut's) destination
         score = count[cand] * (self.history.max(initial=0) + 1) + self.history[cand]
         return self.vocab[cand[np.argsort(-score, kind='stable')][:k]].tolist()
 

@@ -186,7 +186,11 @@ def cmd_train(args) -> dict:
     for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init'):
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
     if args.no_progress: settings.setdefault('progress', 'log')
-    config = config_from_args(args.preset, settings, args.config, finetune=args.init is not None)
+    config_file = args.config
+    if config_file is None and args.preset is None and args.workdir and (saved := Path(args.workdir, 'config.json')).is_file():
+        config_file = saved                                     # a resume: the run's own recipe, not the default preset's
+        print(f'resuming {args.workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})', flush=True)
+    config = config_from_args(args.preset, settings, config_file, finetune=args.init is not None)
     if config.data is None: raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
     if not Path(config.data, 'manifest.json').is_file(): raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
     if args.minutes is not None: config = for_minutes(config, args.minutes)
@@ -232,7 +236,7 @@ def _saved_schedule(workdir) -> dict | None:
 def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
-                                   '(run the same command again). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
+                                   '(run the same command again, or only --workdir: its config.json gives the recipe and data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
                                    'batch 32 x 1024. Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
                                    'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint and '
                                    'stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
@@ -290,9 +294,11 @@ def _eval_options(args) -> dict:
     "The evaluation protocol's options from the command line, checked."
     for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
         if getattr(args, name) < 1: raise CLIError(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
-    if args.max_queries < 0: raise CLIError(f'--max-queries must be >= 0, got {args.max_queries}')
+    for name in ('max_queries', 'ip_queries', 'inverse_queries'):
+        if getattr(args, name) < 0: raise CLIError(f"--{name.replace('_', '-')} must be >= 0, got {getattr(args, name)}")
     return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut, cuts_per_probe=args.cuts_per_probe,
-                max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed)
+                max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed, ip_queries=args.ip_queries,
+                inverse_queries=args.inverse_queries)
 
 
 def cmd_eval(args) -> dict:
@@ -307,13 +313,17 @@ def cmd_eval(args) -> dict:
     return metrics
 
 
-def add_eval_options(p):
-    "The protocol options shared by `eval` and `quickstart`."
+def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
+    "The protocol options shared by `eval` and `quickstart` (which asks fewer search questions: they cost minutes)."
     p.add_argument('--split', choices=['val', 'test'], default='test', help='held-out probes to score: val to choose, test to report (default test)')
     p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
     p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
     p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
     p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries, dropping cuts (default 2000; 0: no cap)')
+    p.add_argument('--ip-queries', type=int, default=ip_queries,
+                   help=f'IP completions to score, each at every prefix length (default {ip_queries}; 0: none)')
+    p.add_argument('--inverse-queries', type=int, default=inverse_queries,
+                   help=f'target RTTs for inverse search (default {inverse_queries}; 0: none)')
     p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
 
 
@@ -502,7 +512,7 @@ def add_quickstart(sub):
     q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
     q.add_argument('--val-fraction', type=float, default=0.0, help='share of probes held out for validation (default 0)')
     q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this date, test after')
-    add_eval_options(q)
+    add_eval_options(q, ip_queries=200, inverse_queries=100)
     q.add_argument('--seed', type=int, default=0)
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)

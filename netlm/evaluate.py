@@ -42,13 +42,6 @@ class Protocol:
         "Masks over the queries: all, seen and unseen pairs, IPv4 and IPv6."
         return dict(all=np.ones(len(self.queries), bool), seen=self.seen, unseen=~self.seen, ipv4=self.version == 4, ipv6=self.version == 6)
 
-    def first_cuts(self) -> 'Protocol':
-        "Each probe's first cut only (for the questions that cost a search per query: IP completion, inverse)."
-        first = np.unique(self.queries.src.astype(str), return_index=True)[1]
-        keep = self.queries.group[first]
-        c, q = np.isin(self.context.group, keep), np.isin(self.queries.group, keep)
-        return Protocol(self.context[c], self.queries[q], self.ranks[c], self.n_context)
-
 
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
                   max_queries: int | None = None, seed: int = 0, min_queries: int = 1, unseen_per_cut: int = 5) -> Protocol:
@@ -299,30 +292,61 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
     return ''.join(f'{int.from_bytes(raw[i:i + 2], "big"):x}:' for i in range(0, n_bytes, 2))
 
 # %% ../nbs/13_evaluate.ipynb #c047
-def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 16, k: int = 10, seed: int = 0,
-               history: Measurements | None = None, progress: bool = False) -> dict:
-    "Top-1/5/10 accuracy of `predictor.complete_ip` (and of the frequency baseline) at completing test destinations from their prefixes."
+def _split_by(keys: np.ndarray, m: Measurements) -> dict:
+    "Rows of `m` by key, each in its original order: {key: Measurements} (a loop per key)."
+    order = np.argsort(keys, kind='stable')
+    bounds = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1], True]) if len(keys) else np.zeros(1, np.int64)
+    return {keys[order[a]]: m[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+
+
+def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
+               history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+    "Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."
     import ipaddress
     from tqdm.auto import tqdm
+    from netlm.infer import _context_keys
     from netlm.tokenizer import ip_bytes
     if not len(test): raise ValueError('no test queries for IP completion')
-    pick = np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))
-    contexts, baseline = by_source(context), DestinationFrequency(context, history)
-    ranks, versions = {}, []                                          # (version, prefix bytes, method) -> rank of the truth (k: missed)
-    for i in tqdm(pick, desc='IP completion', disable=not progress):   # a loop per query: each is a beam search
-        src, (raw, v) = str(test.src[i]), ip_bytes(str(test.dst[i]))
-        dst = str(ipaddress.ip_address(raw))
-        versions.append(v)
-        for n in IP_PREFIX_BYTES[v]:
-            model = [a for a, _ in predictor.complete_ip(ip_prefix_text(raw, n), context=contexts.get(src), k=k, src=src)]
-            for name, top in (('model', model), ('frequency_baseline', baseline.top(src, raw[:n], v, k))):
-                ranks.setdefault((v, n, name), []).append(top.index(dst) if dst in top else k)
-    out = dict(k=k, queries=len(pick))
+    q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
+    q_key, c_key = _context_keys(q), _context_keys(context)
+    contexts, baseline = _split_by(c_key, context), DestinationFrequency(context, history)
+    seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)), np.char.add(c_key.astype(str), context.dst.astype(str)))
+    raw = [ip_bytes(str(d)) for d in q.dst]                              # a loop per query, once
+    version = np.array([v for _, v in raw])
+    asks = [(i, n) for i, (_, v) in enumerate(raw) for n in IP_PREFIX_BYTES[v]]   # every query at every prefix length
+    truth = [str(ipaddress.ip_address(r)) for r, _ in raw]
+    by_cut = _split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
+    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}   # rank of the truth; k: not in the top k
+    cuts = list(by_cut.items())
+    for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):   # a beam search per batch of cuts
+        part = cuts[a:a + cuts_per_call]
+        groups = [(contexts.get(key), [(ip_prefix_text(raw[asks[j][0]][0], asks[j][1]), str(q.src[asks[j][0]])) for j in js]) for key, js in part]
+        for (key, js), answers in zip(part, predictor.complete_many(groups, k)):
+            for j, top in zip(js, answers):
+                i, n = asks[j]
+                model = [addr for addr, _ in top]
+                base = baseline.top(str(q.src[i]), raw[i][0][:n], version[i], k, context=contexts.get(key, context[:0]))
+                for name, cands in (('model', model), ('frequency_baseline', base)):
+                    if truth[i] in cands: rank[name][j] = cands.index(truth[i])
+    ask_q, ask_n = np.array([i for i, _ in asks]), np.array([n for _, n in asks])
+    probe = q.src.astype(str)
+    out = dict(k=k, queries=len(q), asks=len(asks), seen_share=float(seen.mean()))
     for v in (4, 6):
-        if v not in versions: out[f'ipv{v}'] = None; continue
-        out[f'ipv{v}'] = dict(queries=versions.count(v), **{name: {f'/{8 * n}': {f'top{j}': float(np.mean(np.array(ranks[v, n, name]) < j))
-                                                                               for j in (1, 5, 10) if j <= k} for n in IP_PREFIX_BYTES[v]}
-                                                            for name in ('model', 'frequency_baseline')})
+        if not (version == v).any(): out[f'ipv{v}'] = None; continue
+        part = dict(queries=int((version == v).sum()))
+        for slice_name, mask in (('all', np.ones(len(q), bool)), ('seen', seen), ('unseen', ~seen)):
+            rows = {}
+            for name in rank:
+                rows[name] = {}
+                for n in IP_PREFIX_BYTES[v]:
+                    m = (version[ask_q] == v) & (ask_n == n) & mask[ask_q]
+                    if not m.any(): continue
+                    r = rank[name][m]
+                    rows[name][f'/{8 * n}'] = {f'top{j}': float(np.mean(r < j)) for j in (1, 5, 10) if j <= k} | \
+                                              dict(top1_ci=bootstrap((r < 1).astype(np.float64), probe[ask_q[m]], 'mean', n_boot, seed))
+            if slice_name == 'all': part.update(rows)
+            else: part[slice_name] = dict(queries=int(((version == v) & mask).sum()), **rows)
+        out[f'ipv{v}'] = part
     return out
 
 # %% ../nbs/13_evaluate.ipynb #c051
@@ -368,38 +392,61 @@ def pair_median_truth(measurements: Measurements):
     return truth
 
 # %% ../nbs/13_evaluate.ipynb #c052
-def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 8, n_samples: int = 16,
-                    tolerance: float = 0.2, seed: int = 0, progress: bool = False) -> dict:
-    "Share of the IPs `predictor.sample_ips` proposes for test RTTs whose true RTT is within `tolerance` of the target, with references."
+def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500, n_samples: int = 16,
+                    tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+    "Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the target, against references, with 95% intervals over probes."
+    import time
     from tqdm.auto import tqdm
+    from netlm.infer import _context_keys
     ok = np.flatnonzero(test.ok)
     if not len(ok): raise ValueError('no successful test pings to take target RTTs from')
-    pick = np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))
-    contexts, every_dst = by_source(context), np.unique(test.dst.astype(str))
+    q = test[np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))]
+    q_key, c_key = _context_keys(q), _context_keys(context)
+    contexts, every_dst = _split_by(c_key, context), np.unique(test.dst.astype(str))
     dst_is_v6 = np.array([':' in a for a in every_dst], bool)
-    share = dict(model=[], top1=[], context_nearest=[], chance=[])
+    by_cut = list(_split_by(q_key, np.arange(len(q))).items())
+    names = ('model', 'top1', 'context_nearest', 'chance', 'best_possible')
+    share = {name: np.full(len(q), np.nan) for name in names}            # per query; NaN: nothing verifiable to score
     counts = dict(candidates=0, unverifiable=0, no_answer=0)
-    for j, i in enumerate(tqdm(pick, desc='inverse search', disable=not progress)):   # a loop per query: each samples n IPs
-        src, target, t = str(test.src[i]), float(test.rtt_ms[i]), int(test.t[i])
-        within = lambda true: np.abs(true - target) <= tolerance * target                 # False for inf and NaN
-        check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object), np.full(len(dsts), t))
-        ctx = contexts.get(src)
-        cands = [c['dst'] for c in predictor.sample_ips(target, src, context=ctx, n=n_samples, k=n_samples, seed=seed + j)]
-        true = check(cands)
-        counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
-        if (verified := true[~np.isnan(true)]).size:
-            share['model'].append(within(verified).mean()); share['top1'].append(float(within(verified[0])))   # best-ranked first
-        if ctx is not None and ctx.ok.any():                           # the context destination nearest the target
-            (cd,), names = node_ids(ctx.dst[ctx.ok])
-            ids, _, med = group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
-            nearest = check([names[ids[np.argmin(np.abs(med[:, 0] - target))]]])
-            if not np.isnan(nearest[0]): share['context_nearest'].append(float(within(nearest[0])))
-        chance = check(every_dst[dst_is_v6 == (':' in src)])
-        if (chance := chance[~np.isnan(chance)]).size: share['chance'].append(within(chance).mean())
-    mean = lambda x: float(np.mean(x)) if len(x) else None
-    return dict(queries=len(pick), samples_per_query=n_samples, tolerance=tolerance, within=mean(share['model']),
-                top1_within=mean(share['top1']), context_nearest_within=mean(share['context_nearest']), chance_within=mean(share['chance']),
-                verified_queries=len(share['model']), **counts)
+    started = time.perf_counter()
+    for a in tqdm(range(0, len(by_cut), cuts_per_call), desc='inverse search', disable=not progress):   # one batched search per batch of cuts
+        part = by_cut[a:a + cuts_per_call]
+        groups = [(contexts.get(key), [(float(q.rtt_ms[i]), str(q.src[i])) for i in idx]) for key, idx in part]
+        for (key, idx), answers in zip(part, predictor.sample_many(groups, n=n_samples, k=n_samples, seed=seed + a)):
+            ctx = contexts.get(key)
+            if ctx is not None and ctx.ok.any():                          # each context destination's median, for the nearest
+                (cd,), cnames = node_ids(ctx.dst[ctx.ok])
+                ids, _, med = group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
+            for i, cands in zip(idx, answers):                            # a loop per query: its candidates checked at once
+                src, target, t = str(q.src[i]), float(q.rtt_ms[i]), int(q.t[i])
+                within = lambda true: np.abs(true - target) <= tolerance * target          # False for inf and NaN
+                check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object), np.full(len(dsts), t))
+                true = check([c['dst'] for c in cands])
+                counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
+                if (verified := true[~np.isnan(true)]).size:
+                    share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])   # best-ranked first
+                if ctx is not None and ctx.ok.any():
+                    nearest = check([cnames[ids[np.argmin(np.abs(med[:, 0] - target))]]])
+                    if not np.isnan(nearest[0]): share['context_nearest'][i] = within(nearest[0])
+                chance = check(every_dst[dst_is_v6 == (':' in src)])
+                if (chance := chance[~np.isnan(chance)]).size:
+                    share['chance'][i], share['best_possible'][i] = within(chance).mean(), within(chance).any()
+    seconds = time.perf_counter() - started
+    probe, version = q.src.astype(str), np.where([':' in s for s in q.src.astype(str)], 6, 4)
+
+    def summary(mask):
+        out = {}
+        for name in names:
+            v = share[name][mask]; good = ~np.isnan(v)
+            out[name] = dict(within=float(v[good].mean()) if good.any() else None, queries=int(good.sum()),
+                             ci=bootstrap(v[good], probe[mask][good], 'mean', n_boot, seed) if good.any() else None)
+        return out
+    result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance, seconds_per_query=seconds / len(q), **counts,
+                  methods=summary(np.ones(len(q), bool)), ipv4=summary(version == 4) if (version == 4).any() else None,
+                  ipv6=summary(version == 6) if (version == 6).any() else None)
+    m = result['methods']                                                # the headline numbers, as before
+    return result | dict(within=m['model']['within'], top1_within=m['top1']['within'], context_nearest_within=m['context_nearest']['within'],
+                         chance_within=m['chance']['within'], verified_queries=m['model']['queries'])
 
 # %% ../nbs/13_evaluate.ipynb #c056
 FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orders per measurement, uniformly
@@ -481,7 +528,7 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
 def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None, split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
-             max_train_records: int | None = None, ip_queries: int = 10, inverse_queries: int = 5, inverse_samples: int = 16,
+             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
     "Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
     import json, time
@@ -520,16 +567,15 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
             loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config.seq_len, max_batches=loss_batches, seed=seed)
     lap('loss')
 
-    # IP completion and inverse search with the predictor, on each probe's first cut
+    # IP completion and inverse search with the predictor, on queries drawn from every cut
     ip = inverse = None
-    first = proto.first_cuts()
     if predictor is not None and ip_queries:
-        ip = ip_metrics(predictor, first.queries, first.context, n_queries=ip_queries, seed=seed, history=train, progress=progress)
+        ip = ip_metrics(predictor, proto.queries, proto.context, n_queries=ip_queries, seed=seed, history=train, n_boot=n_boot, progress=progress)
     lap('ip')
     if predictor is not None and inverse_queries:
         truth = oracle_truth(world) if world is not None else pair_median_truth(test)
-        inverse = inverse_metrics(predictor, first.queries, first.context, truth=truth, n_queries=inverse_queries,
-                                  n_samples=inverse_samples, seed=seed, progress=progress)
+        inverse = inverse_metrics(predictor, proto.queries, proto.context, truth=truth, n_queries=inverse_queries,
+                                  n_samples=inverse_samples, seed=seed, n_boot=n_boot, progress=progress)
         inverse['truth'] = 'oracle' if world is not None else f'pair median in the {split} split'
     lap('inverse')
 
@@ -618,17 +664,30 @@ def format_metrics_table(metrics: dict) -> str:
                      f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
                      + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
     if (ip := metrics.get('ip')):
+        top1 = lambda acc: f"{acc['top1']:.2f}" + (f" [{acc['top1_ci'][0]:.2f}, {acc['top1_ci'][1]:.2f}]" if acc.get('top1_ci') else '')
         for v in ('ipv4', 'ipv6'):
-            if not ip.get(v): continue
-            show = lambda part: ', '.join(f"{p} {'/'.join(_f(acc[f'top{j}']) for j in (1, 5, 10) if f'top{j}' in acc)}" for p, acc in part.items())
-            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({ip[v]['queries']} queries), top-1/5/10 by prefix: "
-                         f"model {show(ip[v]['model'])}; destination-frequency baseline {show(ip[v]['frequency_baseline'])}.")
+            if not (part := ip.get(v)): continue
+            show = lambda rows: ', '.join(f"{p} {top1(acc)} (top-5 {_f(acc.get('top5'))}, top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
+            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at every prefix length), "
+                         f"top-1 [95% CI]: model {show(part['model'])}; destination-frequency baseline {show(part['frequency_baseline'])}.")
+            for sl in ('seen', 'unseen'):
+                if (rows := part.get(sl)) and rows.get('model'):
+                    brief = lambda r: ', '.join(f"{p} {acc['top1']:.2f}" for p, acc in r.items())
+                    lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline {brief(rows['frequency_baseline'])}.")
     if (inv := metrics.get('inverse')):
         pct = lambda x: '–' if x is None else f'{x:.0%}'
-        lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}): "
-                     f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked {pct(inv['top1_within'])}); "
-                     f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination {pct(inv['chance_within'])}; "
-                     f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, {inv['unverifiable']} unverifiable.")
+        share = lambda r: '–' if r is None or r['within'] is None else f"{r['within']:.0%}" + (f" [{r['ci'][0]:.0%}, {r['ci'][1]:.0%}]" if r.get('ci') else '')
+        ms = inv.get('methods')
+        if ms:
+            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}, "
+                         f"{inv['seconds_per_query']:.2f} s per target): within {inv['tolerance']:.0%} of the target [95% CI]: model's proposals "
+                         f"{share(ms['model'])} (best-ranked {share(ms['top1'])}); nearest context destination {share(ms['context_nearest'])}; "
+                         f"a random test destination {share(ms['chance'])}; some destination exists {share(ms['best_possible'])}; "
+                         f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, {inv['unverifiable']} unverifiable.")
+        else:                                                        # metrics written before the intervals
+            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}): "
+                         f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked {pct(inv['top1_within'])}); "
+                         f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination {pct(inv['chance_within'])}.")
     if (comp := metrics.get('compression')):
         b = comp['bits_per_measurement']
         forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}" for c in ('raw', 'gzip', 'zstd', 'xz'))

@@ -23,8 +23,8 @@ from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_param
 # %% auto #0
 __all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'query_prefix', 'DeadlineExceeded', 'Decoder',
            'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
-           'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'sample_bytes', 'Predictor',
-           'ModelMethod', 'ExportedModel', 'load_export']
+           'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'chain_next_probs', 'beam_groups',
+           'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -322,6 +322,17 @@ def parse_ip_prefix(prefix) -> tuple[bytes, int]:
     return bytes(int(p) for p in parts), 4
 
 
+def _completion_head(prefix, src) -> tuple[list[int], bytes, int]:
+    "The query tokens of a completion (`<MeasurementStart>`, the source field if known, the destination's role and known bytes), those bytes, and how many are left."
+    known, version = parse_ip_prefix(prefix)
+    head = [MEASUREMENT_START]
+    if src is not None:
+        src_v = ip_bytes(src)[1]
+        if src_v != version: raise ValueError(f'source {src} is IPv{src_v} but the prefix {prefix!r} is IPv{version}')
+        head += _ip_field(src, SRC_IPV4, SRC_IPV6)
+    return head + [DST_IPV4 if version == 4 else DST_IPV6] + [BYTE_OFFSET + b for b in known], known, (4 if version == 4 else 16) - len(known)
+
+
 def beam_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, k: int) -> list[tuple[bytes, float]]:
     "Top-`k` continuations of `n_bytes` byte tokens after `prompt`, with probabilities (beam search, width k)."
     beams = [(b'', 1.0)]
@@ -329,6 +340,33 @@ def beam_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, k: int) -> lis
         probs = decoder.next_probs([prompt + [BYTE_OFFSET + x for x in b] for b, _ in beams], _BYTES)
         cand = [(b + bytes([x]), p * probs[i, x]) for i, (b, p) in enumerate(beams) for x in np.argsort(-probs[i])[:k]]
         beams = sorted(cand, key=lambda c: -c[1])[:k]
+    return beams
+
+
+def chain_next_probs(tree: TreeDecoder, trunks: list[list[int]], chains: list[list[list[int]]], chains_per_row: int = 32) -> list[np.ndarray]:
+    "Next-byte probabilities (len(chains[g]), 256) after each chain of each group, the chains packed on their group's trunk."
+    rows = [(g, a) for g, cs in enumerate(chains) for a in range(0, len(cs), chains_per_row)]
+    layouts = [tree_layout(trunks[g], chains[g][a:a + chains_per_row]) for g, a in rows]
+    probs, out = tree.probs(layouts, [r['chain_ends'] for r in layouts], _BYTES), [[] for _ in chains]
+    for (g, _), p in zip(rows, probs): out[g].append(p)
+    return [np.concatenate(p) if p else np.zeros((0, 256)) for p in out]
+
+
+def beam_groups(tree: TreeDecoder, trunks: list[list[int]], heads: list[list[list[int]]], n_bytes: list[list[int]],
+                k: int) -> list[list[list[tuple[bytes, float]]]]:
+    "`beam_bytes` for many queries at once: `n_bytes[g][q]` bytes after `heads[g][q]` on trunk `trunks[g]`, one packed batch per byte."
+    beams = [[[(b'', 1.0)] for _ in hs] for hs in heads]
+    for step in range(max((n for ns in n_bytes for n in ns), default=0)):
+        live = [[q for q, n in enumerate(ns) if n > step] for ns in n_bytes]
+        chains = [[heads[g][q] + [BYTE_OFFSET + x for x in b] for q in qs for b, _ in beams[g][q]] for g, qs in enumerate(live)]
+        probs = chain_next_probs(tree, trunks, chains)
+        for g, qs in enumerate(live):                        # a loop per query and byte: k beams x 256 bytes each, vectorized
+            at = 0
+            for q in qs:
+                old = beams[g][q]
+                p = probs[g][at:at + len(old)] * np.array([w for _, w in old])[:, None]; at += len(old)
+                best = np.argsort(-p, axis=None, kind='stable')[:k]
+                beams[g][q] = [(old[i][0] + bytes([x]), float(p[i, x])) for i, x in zip(*np.unravel_index(best, p.shape))]
     return beams
 
 # %% ../nbs/12_infer.ipynb #c023
@@ -340,6 +378,21 @@ def sample_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, n: int, rng)
         u = rng.random((n, 1))
         choice = (np.cumsum(probs, 1) < u).sum(1).clip(max=255)
         out = [b + bytes([int(c)]) for b, c in zip(out, choice)]
+    return out
+
+
+def sample_groups(tree: TreeDecoder, trunks: list[list[int]], heads: list[list[list[int]]], n_bytes: list[list[int]], n: int,
+                  rng) -> list[list[list[bytes]]]:
+    "`sample_bytes` for many queries at once: `n` samples of `n_bytes[g][q]` bytes after `heads[g][q]` on trunk `trunks[g]`."
+    out = [[[b''] * n for _ in hs] for hs in heads]
+    for step in range(max((m for ms in n_bytes for m in ms), default=0)):
+        live = [[q for q, m in enumerate(ms) if m > step] for ms in n_bytes]
+        chains = [[heads[g][q] + [BYTE_OFFSET + x for x in b] for q in qs for b in out[g][q]] for g, qs in enumerate(live)]
+        probs = chain_next_probs(tree, trunks, chains)
+        for g, qs in enumerate(live):
+            if not qs: continue
+            choice = (np.cumsum(probs[g].reshape(len(qs), n, 256), -1) < rng.random((len(qs), n, 1))).sum(-1).clip(max=255)
+            for q, c in zip(qs, choice): out[g][q] = [b + bytes([int(x)]) for b, x in zip(out[g][q], c)]
     return out
 
 # %% ../nbs/12_infer.ipynb #c025
@@ -428,29 +481,49 @@ class Predictor:
 
     def complete_ip(self, prefix, context=None, k: int = 10, src=None) -> list[tuple[str, float]]:
         "Top-`k` full destination addresses continuing `prefix`, with their probabilities."
-        known, version = parse_ip_prefix(prefix)
-        width = 4 if version == 4 else 16
-        src = src if src is not None else next((r['src'] for r in _as_records(context)[-1:]), None)
-        head = [MEASUREMENT_START]
-        if src is not None:
-            src_raw, src_v = ip_bytes(src)
-            if src_v != version: raise ValueError(f'source {src} is IPv{src_v} but the prefix {prefix!r} is IPv{version}')
-            head += _ip_field(src, SRC_IPV4, SRC_IPV6)
-        head += [DST_IPV4 if version == 4 else DST_IPV6] + [BYTE_OFFSET + b for b in known]
-        prompt = self._prompt(context, query=head, decode=width - len(known))
-        beams = beam_bytes(self.decoder, prompt, width - len(known), k)
-        return [(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in beams]
+        return self.complete_many([(context, [(prefix, src)])], k)[0][0]
+
+    def complete_many(self, groups, k: int = 10) -> list[list[list[tuple[str, float]]]]:
+        "`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one beam search for all."
+        trunks, heads, knowns, widths = [], [], [], []
+        for context, queries in groups:
+            last_src = next((r['src'] for r in _as_records(context)[-1:]), None)
+            built = [_completion_head(prefix, src if src is not None else last_src) for prefix, src in queries]
+            heads.append([h for h, _, _ in built]); knowns.append([kn for _, kn, _ in built]); widths.append([w for _, _, w in built])
+            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, _, w in built), default=0))[0])
+        if self.tree is not None: beams = beam_groups(self.tree, trunks, heads, widths, k)
+        else: beams = [[beam_bytes(self.decoder, trunk + h, w, k) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
+        return [[[(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in b] for known, b in zip(ks, bs)]
+                for ks, bs in zip(knowns, beams)]
 
     def sample_ips(self, target_rtt_ms: float, src, context=None, n: int = 32, k: int = 10, seed: int = 0) -> list[dict]:
         "Up to `k` candidate destinations sampled for RTT `target_rtt_ms` from `src`, nearest predicted median first."
-        _, version = ip_bytes(src)
-        head = [MEASUREMENT_START] + _ip_field(src, SRC_IPV4, SRC_IPV6) + encode_rtt(target_rtt_ms) + [DST_IPV4 if version == 4 else DST_IPV6]
-        prompt = self._prompt(context, query=head, decode=4 if version == 4 else 16)
-        samples = sample_bytes(self.decoder, prompt, 4 if version == 4 else 16, n, np.random.default_rng(seed))
-        cands = sorted({str(ipaddress.ip_address(b)) for b in samples})
-        dists = self.rtt_groups([(context, [(src, c, None) for c in cands])])[0]
-        out = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cands, dists)]
-        return sorted(out, key=lambda r: abs(r['median_ms'] - target_rtt_ms))[:k]
+        return self.sample_many([(context, [(target_rtt_ms, src)])], n, k, seed)[0][0]
+
+    def sample_many(self, groups, n: int = 32, k: int = 10, seed: int = 0) -> list[list[list[dict]]]:
+        "`sample_ips` for many targets grouped by context: `groups` is [(context, [(target_rtt_ms, src), ...]), ...]; batched."
+        trunks, heads, widths = [], [], []
+        for context, queries in groups:
+            versions = [ip_bytes(src)[1] for _, src in queries]
+            heads.append([[MEASUREMENT_START] + _ip_field(src, SRC_IPV4, SRC_IPV6) + encode_rtt(rtt) + [DST_IPV4 if v == 4 else DST_IPV6]
+                          for (rtt, src), v in zip(queries, versions)])
+            widths.append([4 if v == 4 else 16 for v in versions])
+            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, w in zip(heads[-1], widths[-1])), default=0))[0])
+        rng = np.random.default_rng(seed)
+        if self.tree is not None: samples = sample_groups(self.tree, trunks, heads, widths, n, rng)
+        else: samples = [[sample_bytes(self.decoder, trunk + h, w, n, rng) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
+        cands = [[sorted({str(ipaddress.ip_address(b)) for b in s}) for s in ss] for ss in samples]
+        # every candidate of a context asked the forward question in one batch
+        dists = iter(self.rtt_groups([(context, [(src, c, None) for (_, src), cs in zip(queries, cq) for c in cs])
+                                      for (context, queries), cq in zip(groups, cands)]))
+        out = []
+        for (_, queries), cq, ds in zip(groups, cands, dists):
+            ds, answers = iter(ds), []
+            for (rtt, _), cs in zip(queries, cq):
+                rows = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cs, ds)]
+                answers.append(sorted(rows, key=lambda r: abs(r['median_ms'] - rtt))[:k])
+            out.append(answers)
+        return out
 
 # %% ../nbs/12_infer.ipynb #c031
 class ModelMethod(Baseline):
