@@ -5,11 +5,12 @@
 # %% ../nbs/08_checkpoint.ipynb #c004
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import warnings
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import grain
 import jax
@@ -23,9 +24,9 @@ from .model import ModelConfig, Transformer, abstract_model
 
 # %% auto #0
 __all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'write_manifest', 'verify_checkpoint', 'CheckpointManager',
-           'checkpoint_manager', 'step_path', 'save_checkpoint', 'check_finite', 'checkpoint_config',
-           'saved_model_config', 'check_architecture', 'restore_checkpoint', 'set_aside', 'restore_newest',
-           'load_model_step', 'load_model']
+           'checkpoint_manager', 'step_path', 'DataStreamsHandler', 'DataStreamsSave', 'DataStreamsRestore',
+           'save_checkpoint', 'check_finite', 'checkpoint_config', 'saved_model_config', 'check_architecture',
+           'restore_checkpoint', 'set_aside', 'restore_newest', 'load_model_step', 'load_model']
 
 # %% ../nbs/08_checkpoint.ipynb #c006
 MANIFEST = 'netlm_manifest.json'
@@ -103,11 +104,52 @@ def step_path(manager: ocp.CheckpointManager, step: int) -> Path:
     return Path(str(manager.directory)) / str(step)
 
 
+class DataStreamsHandler:
+    """Orbax handler of a run's data position: one JSON file per data stream, `stream_K-of-N.json`, written by the
+    process that reads stream K. A run split over N streams resumes on any process count that divides N."""
+    def save(self, directory, item=None, args=None):
+        item = item or args.item
+        for k, state in item.get_states().items():
+            (directory / f'stream_{k}-of-{item.count}.json').write_text(json.dumps(state, indent=1))
+
+    def restore(self, directory, item=None, args=None):
+        item = item or args.item
+        def read(k):   # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
+            path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json', directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
+            if path is None: raise ValueError(f'{directory}: no position of data stream {k} of {item.count}')
+            return json.loads(path.read_text())
+        item.set_states({k: read(k) for k in item.get_states()})
+        return item
+
+    def structure(self, directory): return None
+    def metadata(self, directory): return None
+    def finalize(self, directory): pass
+    def close(self): pass
+    @classmethod
+    def typestr(cls): return f'{cls.__module__}.{cls.__qualname__}'
+
+
+@ocp.args.register_with_handler(DataStreamsHandler, for_save=True)
+@dataclasses.dataclass
+class DataStreamsSave(ocp.args.CheckpointArgs): item: Any
+
+
+@ocp.args.register_with_handler(DataStreamsHandler, for_restore=True)
+@dataclasses.dataclass
+class DataStreamsRestore(ocp.args.CheckpointArgs): item: Any
+
+
+def _data_args(data_iter, save: bool):
+    "Orbax args of a data position: `DataStreamsHandler`'s for the trainer's streams (`get_states`), Grain's for one Grain iterator."
+    if hasattr(data_iter, 'get_states'): return (DataStreamsSave if save else DataStreamsRestore)(data_iter)
+    return (grain.checkpoint.CheckpointSave if save else grain.checkpoint.CheckpointRestore)(data_iter)
+
+
 def save_checkpoint(manager: CheckpointManager, step: int, *, params, opt_state, data_iter, config: dict):
     "Start saving `step` (asynchronously): parameters, optimizer state, the data iterator's position and the run's config (JSON-able)."
     manager.save(step, args=ocp.args.Composite(
         params=ocp.args.StandardSave(params), opt_state=ocp.args.StandardSave(opt_state),
-        data=grain.checkpoint.CheckpointSave(data_iter), config=ocp.args.JsonSave(config)), force=True)
+        data=_data_args(data_iter, save=True), config=ocp.args.JsonSave(config)), force=True)
 
 # %% ../nbs/08_checkpoint.ipynb #c014
 def _first_line(e: BaseException) -> str:
@@ -164,7 +206,7 @@ def restore_checkpoint(manager: ocp.CheckpointManager, step: int, params, opt_st
     check_finite(params, step_path(manager, step) / 'params')
     opt_state = _restore_item(manager, step, 'opt_state', ocp.args.StandardRestore(opt_state))
     check_finite(opt_state, step_path(manager, step) / 'opt_state')
-    _restore_item(manager, step, 'data', grain.checkpoint.CheckpointRestore(data_iter))
+    _restore_item(manager, step, 'data', _data_args(data_iter, save=False))
     if not verified: _warn_unverified(manager, step)
     return params, opt_state
 

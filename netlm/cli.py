@@ -198,6 +198,8 @@ def cmd_train(args) -> dict:
         summary = train(config)
     except NonFiniteLoss as e:
         raise CLIError(str(e)) from None
+    import jax
+    if jax.process_index() != 0: return summary                # a multi-process run (SLURM): one summary, from the lead
     if summary['step'] == summary['start_step']:
         print(f"nothing to train: {summary['workdir']} is already at step {summary['step']} (raise --steps to go on)")
     else:

@@ -31,7 +31,7 @@ from tensorboardX import SummaryWriter
 from tqdm import tqdm
 
 from . import checkpoint
-from .checkpoint import CheckpointManager, check_architecture, checkpoint_config, checkpoint_manager
+from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .model import (ARCHITECTURE, PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token,
@@ -41,12 +41,12 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_
 
 # %% auto #0
 __all__ = ['RECIPES', 'FINETUNE', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file',
-           'parse_settings', 'config_from_args', 'target_fields', 'make_batches', 'eval_split', 'check_data',
-           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
-           'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize', 'NonFiniteLoss',
-           'restore_state', 'load_model', 'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate',
-           'Throughput', 'train', 'steps_for_minutes']
+           'parse_settings', 'config_from_args', 'target_fields', 'DataStreams', 'data_shards', 'make_batches',
+           'eval_split', 'check_data', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops',
+           'cpu_peak_flops', 'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight',
+           'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize',
+           'NonFiniteLoss', 'restore_state', 'load_model', 'init_weights', 'init_from', 'StopRequest', 'RunBusy',
+           'RunLock', 'evaluate', 'Throughput', 'train', 'resolve_data_shards', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ class TrainConfig:
     batch_size: int = 32               # contexts per step, over all devices of all processes
     seq_len: int = 1024
     seed: int = 0                      # parameters, data order and dropout
+    data_shards: int | None = None     # data streams a batch is drawn from, split over the processes; None: the process count
+                                       # at the run's first start (a resumed run keeps its own)
     lr: float = 3e-4
     b1: float = 0.9
     b2: float = 0.999
@@ -232,13 +234,40 @@ def _data_dir(config: TrainConfig) -> str:
     return config.data
 
 
-def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None):
-    "An iterator over this process's batches of `split` of `config.data` (netlm.sampler, with `config.sampler`'s settings)."
+class DataStreams:
+    "This process's share of a run's `count` data streams (Grain iterators by stream number); a batch joins one batch of each, in order."
+    def __init__(self, streams: dict, count: int): self.streams, self.count = streams, count
+    def __iter__(self): return self
+
+    def __next__(self) -> dict:
+        batches = [b for b in (next(it, None) for it in self.streams.values()) if b is not None]   # None: a finite stream ended
+        if not batches: raise StopIteration
+        return batches[0] if len(batches) == 1 else {k: np.concatenate([b[k] for b in batches]) for k in batches[0]}
+
+    def get_states(self) -> dict: return {k: it.get_state() for k, it in self.streams.items()}
+
+    def set_states(self, states: dict):
+        for k, it in self.streams.items():
+            it.set_state(states[k])
+            if hasattr(it, 'start_prefetch'): it.start_prefetch()
+
+
+def data_shards(config: TrainConfig) -> int:
+    "The number of data streams of a run: `config.data_shards`, or one per process."
+    return config.data_shards or jax.process_count()
+
+
+def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None,
+                 epochs: int | None = None) -> DataStreams:
+    "An iterator over this process's batches of `split` of `config.data` (netlm.sampler, with `config.sampler`'s settings); endless, or `epochs` passes."
     from netlm.sampler import SamplerConfig, make_dataset   # the data stage, loaded when a run reads batches
-    per_process = config.batch_size // jax.process_count()
+    count, processes, me = data_shards(config), jax.process_count(), jax.process_index()
     seed = config.seed if seed is None else seed
     cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
-    return iter(make_dataset(_data_dir(config), split, batch_size=per_process, seq_len=config.seq_len, seed=seed, config=cfg))
+    mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
+    return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count, seq_len=config.seq_len,
+                                             seed=seed, shard=(k, count), num_epochs=epochs, drop_remainder=epochs is None,
+                                             config=cfg)) for k in mine}, count)
 
 
 def eval_split(config: TrainConfig) -> str:
@@ -640,8 +669,10 @@ def _log_line(record: dict) -> str:
 
 
 def _check_config(config: TrainConfig):
-    n = jax.device_count()
+    n, streams, processes = jax.device_count(), data_shards(config), jax.process_count()
     if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
+    if streams % processes or config.batch_size % streams:
+        raise ValueError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size {config.batch_size}')
     if config.seq_len > config.model.max_len:
         raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
 
@@ -657,6 +688,7 @@ def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
 def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
     "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
     init_distributed()
+    config = resolve_data_shards(config)
     _check_config(config)
     check_data(config)
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
@@ -666,6 +698,20 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
             if 'No space left on device' not in str(e): raise
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
+
+
+def resolve_data_shards(config: TrainConfig) -> TrainConfig:
+    "`config` with `data_shards` set: as given, else as the run's newest checkpoint saved it (a resumed run keeps its streams), else one per process."
+    saved = None
+    if (Path(config.workdir) / 'checkpoints').is_dir():
+        manager = checkpoint_manager(config.workdir, create=False)
+        for step in sorted(manager.all_steps(), reverse=True):
+            try: saved = checkpoint_config(manager, step).get('data_shards') or 0; break   # 0: saved before data streams
+            except (CorruptCheckpoint, OSError): continue
+        manager.close()
+    if config.data_shards and saved and config.data_shards != saved:
+        raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not {config.data_shards}')
+    return dataclasses.replace(config, data_shards=config.data_shards or saved or jax.process_count())
 
 
 def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) -> dict:
