@@ -606,7 +606,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser
-    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_serve_parser, add_export_parser,
+    from netlm.changes import add_changes
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_serve_parser, add_export_parser,
                 add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
