@@ -500,8 +500,8 @@ def add_quickstart(sub):
                        description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
                                    'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: train the CPU recipe from '
                                    'random weights) for --train-minutes, evaluate it against the baselines on held-out '
-                                   'probes and write WORKDIR/run/report.md with the metrics tables and plots. The defaults take about '
-                                   '6 minutes on 2 cores.')
+                                   'probes and write WORKDIR/run/report.md with the metrics tables and plots. It asks 200 IP completions and 100 '
+                                   'inverse searches (a first look; `netlm eval` asks 1,000 and 500). The defaults take about 7 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
