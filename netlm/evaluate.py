@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
-from .measurements import Measurements, by_source, node_ids
+from .measurements import Measurements, by_source, node_ids, split_by
 from .baselines import QUANTILE_GRID, DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import bootstrap, compare_methods, rtt_scores
 from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
@@ -292,13 +292,6 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
     return ''.join(f'{int.from_bytes(raw[i:i + 2], "big"):x}:' for i in range(0, n_bytes, 2))
 
 # %% ../nbs/13_evaluate.ipynb #c047
-def _split_by(keys: np.ndarray, m: Measurements) -> dict:
-    "Rows of `m` by key, each in its original order: {key: Measurements} (a loop per key)."
-    order = np.argsort(keys, kind='stable')
-    bounds = np.flatnonzero(np.r_[True, keys[order][1:] != keys[order][:-1], True]) if len(keys) else np.zeros(1, np.int64)
-    return {keys[order[a]]: m[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
-
-
 def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
                history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
     "Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."
@@ -309,13 +302,13 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
     q_key, c_key = _context_keys(q), _context_keys(context)
-    contexts, baseline = _split_by(c_key, context), DestinationFrequency(context, history)
+    contexts, baseline = split_by(c_key, context), DestinationFrequency(context, history)
     seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)), np.char.add(c_key.astype(str), context.dst.astype(str)))
     raw = [ip_bytes(str(d)) for d in q.dst]                              # a loop per query, once
     version = np.array([v for _, v in raw])
     asks = [(i, n) for i, (_, v) in enumerate(raw) for n in IP_PREFIX_BYTES[v]]   # every query at every prefix length
     truth = [str(ipaddress.ip_address(r)) for r, _ in raw]
-    by_cut = _split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
+    by_cut = split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
     rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}   # rank of the truth; k: not in the top k
     cuts = list(by_cut.items())
     for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):   # a beam search per batch of cuts
@@ -402,9 +395,9 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
     if not len(ok): raise ValueError('no successful test pings to take target RTTs from')
     q = test[np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))]
     q_key, c_key = _context_keys(q), _context_keys(context)
-    contexts, every_dst = _split_by(c_key, context), np.unique(test.dst.astype(str))
+    contexts, every_dst = split_by(c_key, context), np.unique(test.dst.astype(str))
     dst_is_v6 = np.array([':' in a for a in every_dst], bool)
-    by_cut = list(_split_by(q_key, np.arange(len(q))).items())
+    by_cut = list(split_by(q_key, np.arange(len(q))).items())
     names = ('model', 'top1', 'context_nearest', 'chance', 'best_possible')
     share = {name: np.full(len(q), np.nan) for name in names}            # per query; NaN: nothing verifiable to score
     counts = dict(candidates=0, unverifiable=0, no_answer=0)

@@ -16,7 +16,7 @@ from fastcore.basics import patch
 
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6,
                              VOCAB_SIZE, encode_measurement, encode_rtt, ip_bytes, rtt_code_ms)
-from .measurements import Measurements
+from .measurements import Measurements, split_by
 from .baselines import QUANTILE_GRID, Baseline
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
@@ -447,16 +447,6 @@ class Predictor:
         flat = iter(rtt_distributions(self.decoder, [trunk + q for trunk, qs in built for q in qs]))   # one prompt per query
         return [[next(flat) for _ in qs] for _, qs in built]
 
-    def _prompt(self, context, query: list[int] | None = None, t=None, src=None, dst=None, decode: int = 2) -> list[int]:
-        "Context tokens that fit, then the query (built by `query_prefix` when `src`/`dst` are given), leaving `decode` tokens free."
-        longest = query if query is not None else query_prefix(src, dst, t=t)     # with an absolute time: its longest form
-        reserve = len(longest) + decode
-        ctx, last_t = encode_context(context, self.seq_len - reserve)
-        if query is None:
-            ok_t = t if (t is not None and (last_t is None or t >= last_t)) else None
-            query = query_prefix(src, dst, t=ok_t, prev_t=last_t if ok_t is not None else None)
-        return ctx + query
-
     def predict_rtt(self, src, dst, context=None, t=None) -> RTTDistribution:
         "Distribution of the RTT from `src` to `dst` (at epoch second `t`, if given), given the probe's context."
         return self.rtt_groups([(context, [(src, dst, t)])])[0][0]
@@ -464,11 +454,7 @@ class Predictor:
     def predict_many(self, queries: Measurements, context: Measurements | None = None) -> list[RTTDistribution]:
         "Distributions for many queries, each given the context measurements of its own source (and group, where given)."
         q_key, c_key = _context_keys(queries), _context_keys(context) if context is not None else np.array([], object)
-        by_key = {}
-        if context is not None and len(context):
-            order = np.argsort(c_key, kind='stable')
-            bounds = np.flatnonzero(np.r_[True, c_key[order][1:] != c_key[order][:-1], True])
-            by_key = {c_key[order[a]]: context[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+        by_key = split_by(c_key, context) if context is not None and len(context) else {}
         keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
         members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
         dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])

@@ -14,7 +14,8 @@ import pyarrow.compute as pc
 
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'ROW_REASONS', 'REJECT_REASONS',
-           'REJECT_MEANINGS', 'check_columns', 'Measurements', 'node_ids', 'by_source', 'random_measurement_table']
+           'REJECT_MEANINGS', 'check_columns', 'Measurements', 'node_ids', 'split_by', 'by_source',
+           'random_measurement_table']
 
 # %% ../nbs/01_measurements.ipynb #c006
 MEASUREMENT_SCHEMA = pa.schema([
@@ -151,14 +152,19 @@ def node_ids(*columns, vocabulary=None) -> tuple[list[np.ndarray], np.ndarray]:
     return out, new_vocab
 
 # %% ../nbs/01_measurements.ipynb #c017
+def split_by(keys: np.ndarray, rows) -> dict:
+    "Rows of `rows` (anything indexable by an index array) by key, each group in its original order: {key: rows} (a loop per key)."
+    order = np.argsort(keys, kind='stable')
+    k = keys[order]
+    bounds = np.flatnonzero(np.r_[True, k[1:] != k[:-1], True]) if len(k) else np.zeros(1, np.int64)
+    return {k[a]: rows[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+
+
 def by_source(m: Measurements | None) -> dict:
     "Measurements split by source address, each in time order: {src: Measurements} (a loop per source)."
     if m is None or not len(m): return {}
-    src = m.src.astype(str)
-    order = np.lexsort((m.t, src))
-    s = src[order]
-    bounds = np.flatnonzero(np.r_[True, s[1:] != s[:-1], True])
-    return {s[a]: m[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])}
+    m = m[np.argsort(m.t, kind='stable')]
+    return split_by(m.src.astype(str), m)
 
 # %% ../nbs/01_measurements.ipynb #c019
 _DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative', 'rtt_beyond_codec')
