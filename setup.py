@@ -16,6 +16,7 @@ py_versions = '3.10 3.11 3.12 3.13'.split()
 
 requirements = shlex.split(cfg.get('requirements', ''))
 dev_requirements = shlex.split(cfg.get('dev_requirements', ''))
+federate_requirements = shlex.split(cfg.get('federate_requirements', ''))   # Flower, for netlm.federate's device path
 lic = licenses[cfg['license']]
 min_python = cfg['min_python']
 
@@ -32,7 +33,7 @@ setuptools.setup(
     include_package_data=True,
     package_data={'netlm': ['pretrained/*/*']},   # the shipped base model (netlm.artefacts.PRETRAINED)
     install_requires=requirements,
-    extras_require={'dev': dev_requirements},
+    extras_require={'dev': dev_requirements + federate_requirements, 'federate': federate_requirements},
     python_requires='>=' + min_python,
     long_description=open('README.md', encoding='utf-8').read(),
     long_description_content_type='text/markdown',

@@ -101,7 +101,7 @@ def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0,
         report = stage.ingest(source, Path(tmp) / 'out.parquet', per_packet=per_packet, progress=False)
         table = pq.read_table(Path(tmp) / 'out.parquet')
         mib = source.stat().st_size / 2**20
-    stage._ADDR_CACHE.clear()   # validate parses every address afresh, as it would in its own process
+    stage.clear_address_cache()   # validate parses every address afresh, as it would in its own process
     t0 = time.perf_counter(); stage.validate(table); validate_s = time.perf_counter() - t0
     return dict(stage='ingest', data=str(path) if path else f'synthetic n={n}', results=report['results_read'],
                 rows=report['rows_written'], failures=report['failures'], rejected=report['rejected'],
@@ -121,7 +121,7 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
                      test_fraction: float = 0.1, partitions: int | None = None, compression: str = DEFAULT_COMPRESSION,
                      memory_limit: str = '2GB', workdir=None) -> dict:
     "Rows/s, peak memory and bytes per measurement of `build_probe_rows` on a generated table of `rows` rows."
-    from netlm.preprocess import _cores   # the cores the build may use
+    from netlm.preprocess import available_cores   # the cores the build may use
     work = Path(tempfile.mkdtemp(prefix='netlm-bench-preprocess-', dir=workdir))
     try:
         started = time.perf_counter()
@@ -133,7 +133,7 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
         if proc.returncode: raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
         run = json.loads(proc.stdout.strip().splitlines()[-1])
         m = run['manifest']
-        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'], cores=_cores(),
+        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'], cores=available_cores(),
                       parquet_bytes=os.path.getsize(work / 'measurements.parquet'), generate_s=round(generate_s, 2),
                       seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']), peak_rss_mb=round(run['peak_rss'] / 2**20),
                       bytes_per_measurement=m['bytes_per_measurement'], measurements_written=m['measurements_written'],
@@ -183,7 +183,7 @@ def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfi
 
 def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig | None = None) -> list[np.ndarray]:
     "The straightforward sampler (the rules of `netlm.sampler`, one measurement at a time): int32 token arrays of a row's contexts."
-    from netlm.sampler import _TS_ESTIMATE, SamplerConfig, contexts_per_row   # the sampler's own estimate of timestamp tokens
+    from netlm.sampler import TS_TOKENS_ESTIMATE, SamplerConfig, contexts_per_row   # the sampler's own estimate of timestamp tokens
     cfg = cfg or SamplerConfig()
     n, contexts = len(measurements), []
     if cfg.is_small(n):
@@ -194,7 +194,7 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
             used = {id(m) for m in used}
             remaining = [m for m in remaining if id(m) not in used]
     else:
-        per = (38 if ':' in measurements[0]['src_addr'] else 14) + _TS_ESTIMATE
+        per = (38 if ':' in measurements[0]['src_addr'] else 14) + TS_TOKENS_ESTIMATE
         for _ in range(int(contexts_per_row(n, cfg))):
             w = max(1, min(n, int(math.exp(rng.uniform(0, math.log(n + 1))))))
             offset = rng.randint(0, n - w)
@@ -338,11 +338,11 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
     "Real tokens/s, step time and MFU of the training step of `preset` on this machine's devices, on synthetic batches."
     import jax
     from netlm.model import attention_implementation, flops_per_token, param_count
-    from netlm.train import _check_config, config_from_args, data_mesh, device_peak_flops, init_state, shard_batch
+    from netlm.train import check_config, config_from_args, data_mesh, device_peak_flops, init_state, shard_batch
     small = preset == 'tiny'
     settings = dict(batch_size=batch_size or (8 if small else 32), seq_len=seq_len or (256 if small else 1024)) | overrides
     config = config_from_args(preset, settings)
-    _check_config(config)
+    check_config(config)
     mesh = data_mesh()
     state = init_state(config, mesh)
     data = iter(synthetic_dataset('train', batch_size=config.batch_size // jax.process_count(), seq_len=config.seq_len, seed=seed))

@@ -16,7 +16,7 @@ from scipy.special import ndtri
 
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME, RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_from_code)
-from .measurements import Measurements, check_columns
+from .measurements import Measurements, check_columns, timestamp_column
 from .infer import MAX_RTT_MS, tree_layout
 
 # %% auto #0
@@ -276,20 +276,14 @@ def world_changes(world, m: Measurements, *, min_shift_ms: float = 5.0, min_outa
                          kind=pa.array(np.array(TRUTH_KINDS)[kind[ev]]), shift_ms=pa.array(shift[ev])))
 
 # %% ../nbs/13a_changes.ipynb #c028
-def _seconds_of(col) -> np.ndarray:
-    "Epoch seconds of an Arrow timestamp (or integer) column."
-    if pa.types.is_timestamp(col.type): col = pc.cast(col, pa.timestamp('s', tz='UTC'), safe=False)   # whole seconds
-    return pc.cast(col, pa.int64()).to_numpy(zero_copy_only=False)
-
-
 def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0) -> dict:
     "Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within `tolerance_s` (minimum total time gap)."
     from scipy.optimize import linear_sum_assignment
     key = lambda tab: np.char.add(np.char.add(tab['src_addr'].to_numpy(zero_copy_only=False).astype(str), '|'),
                                   tab['dst_addr'].to_numpy(zero_copy_only=False).astype(str)) if tab.num_rows else np.zeros(0, str)
     dk, tk = key(detected), key(truth)
-    dt, tt = _seconds_of(detected['event_time']), _seconds_of(truth['event_time'])
-    da = _seconds_of(detected['alarm_time']) if 'alarm_time' in detected.column_names else dt
+    dt, tt = timestamp_column(detected['event_time'])[1], timestamp_column(truth['event_time'])[1]
+    da = timestamp_column(detected['alarm_time'])[1] if 'alarm_time' in detected.column_names else dt
     matched_d, matched_t = [], []
     for k in np.intersect1d(dk, tk):                     # a loop per pair that has both detections and true changes
         di, ti = np.flatnonzero(dk == k), np.flatnonzero(tk == k)

@@ -274,7 +274,8 @@ def load_predictor(spec):
 
 def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
     "Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
-    from netlm.evaluate import find_world, run_eval
+    from netlm.evaluate import run_eval
+    from netlm.rows import find_world
     from netlm.infer import ModelMethod
     predictor = load_predictor(model if model is not None else workdir)
     trained_on = json.loads((Path(workdir) / 'config.json').read_text()).get('data') if model is None and (Path(workdir) / 'config.json').is_file() else None
@@ -607,8 +608,9 @@ def build_parser() -> argparse.ArgumentParser:
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser
     from netlm.changes import add_changes
-    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_serve_parser, add_export_parser,
-                add_pretrain, add_quickstart, add_bench): add(sub)
+    from netlm.federate import add_federate
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate, add_serve_parser,
+                add_export_parser, add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
 

@@ -5,21 +5,35 @@
 # %% ../nbs/13_evaluate.ipynb #c004
 from __future__ import annotations
 
+import gzip
+import ipaddress
+import itertools
+import json
+import lzma
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
+import jax
 import numpy as np
 import pyarrow as pa
+import pyarrow.csv
+from flax import nnx
+from tqdm.auto import tqdm
 
 from .measurements import Measurements, by_source, node_ids, split_by
 from .baselines import QUANTILE_GRID, DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import bootstrap, compare_methods, rtt_scores
-from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
+from .rows import encode_row, find_world, load_manifest, load_rows, rows_to_measurements
+from .sampler import MODE_NAMES, SamplerConfig, make_dataset
+from .infer import context_keys
+from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
 __all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
            'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text',
            'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
-           'compression_metrics', 'plot_training_curve', 'find_world', 'run_eval', 'format_metrics_table']
+           'compression_metrics', 'plot_training_curve', 'run_eval', 'format_metrics_table']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -149,7 +163,6 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
                  cold_start: bool = True, cold_start_queries: int | None = None, n_boot: int = 1000,
                  protocol: Protocol | None = None) -> dict:
     "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the given one)."
-    import time
     methods = {name: m.fit(train) for name, m in default_baselines().items()}
     methods.update(extra_methods or {})
     proto = protocol or make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
@@ -191,7 +204,7 @@ SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='
 
 def plot_rtt_report(result: dict, path=None):
     "Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to `path` if given)."
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt   # slow to import; only the plots need it
     fig, axes = plt.subplots(2, 2, figsize=(13, 8))
     (ax_cdf, ax_slice), (ax_cold, ax_pit) = axes
     for name, err in result['errors'].items():
@@ -230,9 +243,7 @@ def plot_rtt_report(result: dict, path=None):
 # %% ../nbs/13_evaluate.ipynb #c042
 def _loss_step(model):
     "A jitted `batch -> summed token metrics` of `model` (`netlm.train.loss_fn`, no dropout), results on the host."
-    import jax
-    from flax import nnx
-    from netlm.train import loss_fn
+    from netlm.train import loss_fn   # the training module, only where a loss is computed
     graphdef, state = nnx.split(model)
     step = jax.jit(lambda state, batch: loss_fn(nnx.merge(graphdef, state), batch)[1])
     return lambda batch: jax.device_get(step(state, batch))
@@ -240,7 +251,6 @@ def _loss_step(model):
 
 def loss_summary(sums: dict) -> dict:
     "Perplexity, bits per token and bits per measurement (in total and by field) from summed token metrics."
-    from netlm.train import FIELD_NAMES
     tokens, meas, nats = float(sums['tokens']), float(sums['measurements']), float(sums['loss_sum'])
     if tokens == 0 or meas == 0: raise ValueError('no real target tokens to score')
     bits = lambda nats_sum: float(nats_sum / np.log(2))
@@ -254,9 +264,6 @@ def loss_summary(sums: dict) -> dict:
 def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024, max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
     "Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and each timestamp mode."
-    import itertools
-    from netlm.sampler import MODE_NAMES, SamplerConfig, make_dataset
-    from netlm.tokenizer import MEASUREMENT_START
     step = _loss_step(model)
 
     def run(config):
@@ -285,7 +292,6 @@ IP_PREFIX_BYTES = {4: (1, 2, 3), 6: (2, 4, 6)}   # /8, /16, /24 and /16, /32, /4
 
 def ip_prefix_text(addr, n_bytes: int) -> str:
     "The first `n_bytes` bytes of an address as a partial address: '192.0.' (IPv4) or '2001:db8:' (IPv6, whole groups)."
-    from netlm.tokenizer import ip_bytes
     raw, version = ip_bytes(addr)
     if version == 4: return ''.join(f'{b}.' for b in raw[:n_bytes])
     if n_bytes % 2: raise ValueError(f'an IPv6 prefix is whole 16-bit groups, got {n_bytes} bytes')
@@ -295,13 +301,9 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
 def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
                history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
     "Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."
-    import ipaddress
-    from tqdm.auto import tqdm
-    from netlm.infer import _context_keys
-    from netlm.tokenizer import ip_bytes
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
-    q_key, c_key = _context_keys(q), _context_keys(context)
+    q_key, c_key = context_keys(q), context_keys(context)
     contexts, baseline = split_by(c_key, context), DestinationFrequency(context, history)
     seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)), np.char.add(c_key.astype(str), context.dst.astype(str)))
     raw = [ip_bytes(str(d)) for d in q.dst]                              # a loop per query, once
@@ -345,7 +347,6 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
 # %% ../nbs/13_evaluate.ipynb #c051
 def oracle_truth(world, max_p_fail: float = 0.5):
     "`truth(src, dst, t)` of a synthetic world: true median RTT (ms); `inf` for addresses it lacks or pairs failing > `max_p_fail`."
-    import ipaddress
     known = {}
     for a in np.concatenate([world.hosts['addr4'], world.hosts['addr6']]):
         if a: known[str(ipaddress.ip_address(a))] = a
@@ -388,13 +389,10 @@ def pair_median_truth(measurements: Measurements):
 def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500, n_samples: int = 16,
                     tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
     "Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the target, against references, with 95% intervals over probes."
-    import time
-    from tqdm.auto import tqdm
-    from netlm.infer import _context_keys
     ok = np.flatnonzero(test.ok)
     if not len(ok): raise ValueError('no successful test pings to take target RTTs from')
     q = test[np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))]
-    q_key, c_key = _context_keys(q), _context_keys(context)
+    q_key, c_key = context_keys(q), context_keys(context)
     contexts, every_dst = split_by(c_key, context), np.unique(test.dst.astype(str))
     dst_is_v6 = np.array([':' in a for a in every_dst], bool)
     by_cut = list(split_by(q_key, np.arange(len(q))).items())
@@ -447,14 +445,12 @@ FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orde
 
 def compressed_sizes(data: bytes) -> dict:
     "Bytes of `data` raw and compressed with gzip (level 9), zstd (level 19) and xz (preset 9)."
-    import gzip, lzma
     return dict(raw=len(data), gzip=len(gzip.compress(data, 9, mtime=0)),
                 zstd=len(pa.Codec('zstd', compression_level=19).compress(data, asbytes=True)), xz=len(lzma.compress(data, preset=9)))
 
 
 def measurements_csv(m: Measurements) -> bytes:
     "Measurements as CSV text, one line each: `src,dst,t,rtt_ms` (epoch seconds; -1 for a failed ping)."
-    import pyarrow.csv
     table = pa.table(dict(src=pa.array(m.src.astype(str)), dst=pa.array(m.dst.astype(str)), t=m.t, rtt_ms=m.rtt_ms))
     sink = pa.BufferOutputStream()
     pyarrow.csv.write_csv(table, sink, pyarrow.csv.WriteOptions(quoting_style='none'))
@@ -479,8 +475,8 @@ def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
     "Training (and test) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to `path` if given)."
-    import matplotlib.pyplot as plt
-    from netlm.train import FIELD_NAMES, read_metrics
+    import matplotlib.pyplot as plt   # slow to import; only the plots need it
+    from netlm.train import read_metrics
     train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
@@ -505,15 +501,6 @@ def _jsonable(x):
     return x
 
 # %% ../nbs/13_evaluate.ipynb #c060
-def find_world(data_dir):
-    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several worlds (no one oracle)."
-    from pathlib import Path
-    from netlm.synth import World
-    sources = load_manifest(data_dir).get('source', [])
-    folders = {folder.resolve() for src in sources for folder in (Path(src).parent, Path(src)) if (folder / 'world.json').is_file()}
-    return World.load(folders.pop()) if len(folders) == 1 else None
-
-
 RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
@@ -524,9 +511,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
              max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
     "Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
-    import json, time
-    from pathlib import Path
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt   # slow to import; only the plots need it
     workdir, data_dir = Path(workdir), Path(data_dir)
     out = Path(out_dir) if out_dir is not None else workdir / 'eval'
     out.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import re
 import time
@@ -21,10 +22,10 @@ from .baselines import QUANTILE_GRID, Baseline
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
 # %% auto #0
-__all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'query_prefix', 'DeadlineExceeded', 'Decoder',
+__all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'context_keys', 'query_prefix', 'DeadlineExceeded', 'Decoder',
            'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
            'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'chain_next_probs', 'beam_groups',
-           'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'ExportedModel', 'load_export']
+           'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'rank_key', 'ExportedModel', 'load_export']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -85,7 +86,7 @@ def encode_context(context, budget: int, last_t=None) -> tuple[list[int], int | 
     return tokens, prev_t
 
 
-def _context_keys(m: Measurements) -> np.ndarray:
+def context_keys(m: Measurements) -> np.ndarray:
     "The context a measurement belongs to: its source, and its group where the evaluation protocol gives several per source."
     src = m.src.astype(str).astype(object)
     group = getattr(m, 'group', None)
@@ -141,11 +142,12 @@ class Decoder:
         return out
 
 # %% ../nbs/12_infer.ipynb #c014
-def model_next_logprobs(model):
-    "A `next_logprobs(tokens, lengths)` function of a `netlm.model.Transformer` (jitted)."
+@functools.cache
+def _next_logprobs_fn(graphdef):
+    # one jitted function per graph definition: models of one architecture (a run's checkpoints, a federation's
+    # clients) share its compilations, their weights passed as an argument
     import jax, jax.numpy as jnp
     from flax import nnx
-    graphdef, state = nnx.split(model)
 
     @jax.jit
     def fn(state, tokens, lengths):
@@ -153,7 +155,15 @@ def model_next_logprobs(model):
         logits = nnx.merge(graphdef, state)(tokens, segment_ids=mask.astype(jnp.int32))            # (B, T, V)
         last = jnp.take_along_axis(logits, (lengths - 1)[:, None, None], axis=1)[:, 0]           # (B, V)
         return jax.nn.log_softmax(last.astype(jnp.float32), axis=-1)
+    return fn
 
+
+def model_next_logprobs(model):
+    "A `next_logprobs(tokens, lengths)` function of a `netlm.model.Transformer` (jitted once per architecture)."
+    import jax.numpy as jnp
+    from flax import nnx
+    graphdef, state = nnx.split(model)
+    fn = _next_logprobs_fn(graphdef)
     return lambda tokens, lengths: np.asarray(fn(state, jnp.asarray(tokens, jnp.int32), jnp.asarray(lengths, jnp.int32)))
 
 # %% ../nbs/12_infer.ipynb #c034
@@ -184,18 +194,25 @@ def tree_mask(chain, leaf, xp=np):
     return ((before & visible & (cb >= 0)) | same)[:, None]       # padding (chain -1) sees itself: no empty row
 
 # %% ../nbs/12_infer.ipynb #c037
-def model_tree_logprobs(model):
-    "A `tree_logprobs(tokens, positions, chain, leaf, read) -> (B, R, V)` function of a `netlm.model.Transformer` (jitted)."
+@functools.cache
+def _tree_logprobs_fn(graphdef):
     import jax, jax.numpy as jnp
     from flax import nnx
-    graphdef, state = nnx.split(model)
 
     @jax.jit
     def fn(state, tokens, positions, chain, leaf, read):
         mask = tree_mask(chain, leaf, xp=jnp)
         logits = nnx.merge(graphdef, state)(tokens, positions, attention_mask=mask)             # (B, T, V)
         return jax.nn.log_softmax(jnp.take_along_axis(logits, read[:, :, None], axis=1), axis=-1)  # (B, R, V)
+    return fn
 
+
+def model_tree_logprobs(model):
+    "A `tree_logprobs(tokens, positions, chain, leaf, read) -> (B, R, V)` function of a `netlm.model.Transformer` (jitted once per architecture)."
+    import jax.numpy as jnp
+    from flax import nnx
+    graphdef, state = nnx.split(model)
+    fn = _tree_logprobs_fn(graphdef)
     return lambda *arrays: np.asarray(fn(state, *(jnp.asarray(a, jnp.int32 if a.dtype != bool else bool) for a in arrays)))
 
 # %% ../nbs/12_infer.ipynb #c038
@@ -453,7 +470,7 @@ class Predictor:
 
     def predict_many(self, queries: Measurements, context: Measurements | None = None) -> list[RTTDistribution]:
         "Distributions for many queries, each given the context measurements of its own source (and group, where given)."
-        q_key, c_key = _context_keys(queries), _context_keys(context) if context is not None else np.array([], object)
+        q_key, c_key = context_keys(queries), context_keys(context) if context is not None else np.array([], object)
         by_key = split_by(c_key, context) if context is not None and len(context) else {}
         keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
         members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
@@ -531,7 +548,7 @@ class ModelMethod(Baseline):
     def p_fail(self, queries, context=None): return self.answer(queries, context, (0.5,))[1]
 
 # %% ../nbs/12_infer.ipynb #c104
-def _rank_key(by: str):
+def rank_key(by: str):
     "What `by` ranks on: ('q', level) for a quantile (lowest first), ('p_below', ms) for a probability (highest first)."
     by = str(by).strip().lower()
     if by == 'median': return 'q', 0.5
@@ -546,7 +563,7 @@ def _rank_key(by: str):
 @patch
 def rank(self: Predictor, src, candidates, context=None, t=None, by: str = 'median') -> list[dict]:
     "The `candidates` (destination addresses) from `src`, fastest first by `by`: one dict each (`dst`, `median_ms`, `p_fail`, `by`, `value`)."
-    kind, arg = _rank_key(by)
+    kind, arg = rank_key(by)
     candidates = [str(c) for c in candidates]
     if not candidates: raise ValueError('rank: no candidates to rank')
     src_version = ip_bytes(src)[1]

@@ -27,11 +27,11 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
-from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, check_columns
+from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 
 # %% auto #0
-__all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'TIME_RANGE_S', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE',
-           'parse_result', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
+__all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE', 'parse_result',
+           'clear_address_cache', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
            'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
            'results_table', 'format_report', 'synthetic_results', 'find_menog_sample']
 
@@ -74,7 +74,6 @@ def _rtt_reason(v) -> str:
 # %% ../nbs/03_ingest.ipynb #c017
 RAW_FIELDS = ('msm_id', 'time_s', 'src_addr', 'from', 'dst_addr', 'af', 'rtt', 'size', 'packet_error_count', 'prb_id')
 _AF_MODE = {'ICMP4': 4, 'ICMP6': 6}   # firmware 4400 names the family in `mode`
-_MAX_TIME_S = 2**33                   # ~ year 2242: beyond it the "seconds" are some other unit (and ns overflow int64)
 _MAX_PACKETS = 2**31                  # bounds sent - rcvd of a summary-only result
 
 
@@ -123,7 +122,7 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
     t = r.get('timestamp')
     if t is None: return 'no_time'
     t = _num(t)
-    if t is None or not 0 <= t < _MAX_TIME_S: return 'bad_time'
+    if t is None or not TIME_RANGE_S[0] <= t < TIME_RANGE_S[1]: return 'bad_time'
     size, prb_id, af = r.get('size'), r.get('prb_id'), r.get('af')
     if size is not None and (size.__class__ is not int or not 0 <= size < _INT64):    # the common case costs one test
         size, ok = _optional_int(r, 'size')
@@ -187,6 +186,11 @@ def _addr_lookup(s: str) -> tuple:
     return info
 
 
+def clear_address_cache() -> None:
+    "Forget the parsed addresses (benchmarks time parsing afresh, as a new process would)."
+    _ADDR_CACHE.clear()
+
+
 def address_info(addrs) -> dict:
     "Per row `empty`, `valid`, `version` (0: invalid), `is_global` (NumPy) and `canonical` text (Arrow) of an address column."
     arr = addrs.combine_chunks() if isinstance(addrs, pa.ChunkedArray) else addrs if isinstance(addrs, pa.Array) else pa.array(addrs, pa.string())
@@ -203,21 +207,12 @@ def address_info(addrs) -> dict:
 # %% ../nbs/03_ingest.ipynb #c031
 TABLE_REASONS = tuple(r for r in ROW_REASONS if r != 'rtt_beyond_codec')   # the row checks of ingest, in the order applied
 MAX_RTT_MS = 60_000.0
-TIME_RANGE_S = (946_684_800, 4_102_444_800)      # 2000-01-01 .. 2100-01-01 UTC
-
-
-def _epoch_seconds(col):
-    "Seconds (int64 NumPy) and null mask of a timestamp column of any unit."
-    if pa.types.is_null(col.type): return np.zeros(len(col), np.int64), np.ones(len(col), bool)
-    unit = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[col.type.unit]
-    ints = col.cast(pa.int64())
-    return np.floor_divide(pc.fill_null(ints, 0).to_numpy(), unit), pc.is_null(ints).to_numpy(zero_copy_only=False)
 
 
 def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, where='measurement table'):
     "Per row 1 + the index in `TABLE_REASONS` of the first check it fails (0: clean), and the src and dst `address_info`."
     check_columns(table.schema, where)
-    t, t_null = _epoch_seconds(table.column('event_time'))
+    _, t, t_null = timestamp_column(table.column('event_time'))
     src, dst = address_info(table.column('src_addr')), address_info(table.column('dst_addr'))
     ip_version = pc.fill_null(table.column('ip_version').cast(pa.int64()), -1).to_numpy()
     rtt_col = table.column('rtt').cast(pa.float64())

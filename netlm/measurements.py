@@ -13,9 +13,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 # %% auto #0
-__all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'ROW_REASONS', 'REJECT_REASONS',
-           'REJECT_MEANINGS', 'check_columns', 'Measurements', 'node_ids', 'split_by', 'by_source',
-           'random_measurement_table']
+__all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'TIME_RANGE_S', 'ROW_REASONS',
+           'REJECT_REASONS', 'REJECT_MEANINGS', 'check_columns', 'timestamp_column', 'Measurements', 'node_ids',
+           'split_by', 'by_source', 'random_measurement_table']
 
 # %% ../nbs/01_measurements.ipynb #c006
 MEASUREMENT_SCHEMA = pa.schema([
@@ -57,9 +57,21 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
         if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):   # an optional column may be all null
             raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))}')
 
+# %% ../nbs/01_measurements.ipynb #c103
+def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An Arrow time column as NumPy: its raw int64 values, whole epoch seconds (floor) and null mask (nulls read 0). Timestamps
+    of any unit; integers are epoch seconds; an all-null column is all null. The one Arrow conversion (scalars and NumPy:
+    `netlm.tokenizer.epoch_seconds`)."""
+    if pa.types.is_null(col.type): return np.zeros(len(col), np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
+    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[col.type.unit] if pa.types.is_timestamp(col.type) else 1
+    ints = pc.cast(col, pa.int64())
+    raw = pc.fill_null(ints, 0).to_numpy()
+    return raw, np.floor_divide(raw, per_second), pc.is_null(ints).to_numpy(zero_copy_only=False)
+
 # %% ../nbs/01_measurements.ipynb #c013
 RESULT_REASONS = ('bad_json', 'file_damaged', 'not_a_result', 'not_ping', 'bad_msm_id', 'bad_prb_id', 'bad_size',
                   'not_sent', 'no_packet_list', 'bad_packet', 'rtt_not_number')
+TIME_RANGE_S = (946_684_800, 4_102_444_800)      # a measurement's time: 2000-01-01 .. 2100-01-01 UTC
 ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'src_not_global',
                'rtt_null', 'rtt_nan', 'rtt_negative', 'rtt_outlier', 'rtt_beyond_codec')
 REJECT_REASONS = RESULT_REASONS + ROW_REASONS
@@ -76,7 +88,7 @@ REJECT_MEANINGS = {
     'bad_packet': 'a per-packet entry of `result` that is not an object',
     'rtt_not_number': 'an RTT given as text or another value that is not a number',
     'no_time': 'no timestamp',
-    'bad_time': 'a timestamp that is not a number or out of range (ingest: 2000 .. 2100; preprocess: before 1970)',
+    'bad_time': 'a timestamp that is not a number or outside TIME_RANGE_S (2000-01-01 .. 2100-01-01 UTC), in every stage',
     'empty_src': 'the source address is null or blank',
     'empty_dst': 'the destination address is null or blank',
     'bad_src': 'the source is not an IPv4 or IPv6 address',

@@ -20,15 +20,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .measurements import REQUIRED_COLUMNS, ROW_REASONS, check_columns
+from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL, ProbeRow,
                         ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 
 # %% auto #0
-__all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'REJECT_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES', 'parquet_files',
-           'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable', 'address_table', 'probe_rows',
-           'build_probe_rows', 'merge_manifests', 'combine_rows']
+__all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'PREPROCESS_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES',
+           'parquet_files', 'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable',
+           'address_table', 'probe_rows', 'available_cores', 'build_probe_rows', 'merge_manifests', 'combine_rows']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -153,26 +153,26 @@ def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> A
                         canonical=canonical, side=_probe_sides(split_hash, test_fraction, val_fraction), part_hash=part_hash)
 
 # %% ../nbs/05_preprocess.ipynb #c022
-REJECT_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))   # ingest's policies, not ours
+PREPROCESS_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))   # the row reasons preprocess checks: ingest's policies are not ours
 HELD_OUT = 'held_out_before_time_split'
 _RTT_LIMIT_US = float(RTT_MAX_US + 2**30)   # rtt_code refuses values at or above this
 
 
 def _reject_sql(m='m', s='S', d='D') -> str:
-    "SQL CASE giving each row's reject code: 0 if usable, else 1 + its index in REJECT_REASONS."
+    "SQL CASE giving each row's reject code: 0 if usable, else 1 + its index in PREPROCESS_REASONS."
     checks = {'no_time': f'{m}.event_time IS NULL', 'empty_src': f'{s}.status = {ADDR_EMPTY}', 'empty_dst': f'{d}.status = {ADDR_EMPTY}',
               'bad_src': f'{s}.status = {ADDR_BAD}', 'bad_dst': f'{d}.status = {ADDR_BAD}',
               'version_mismatch': f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version'}
-    return 'CASE ' + ' '.join(f'WHEN {c} THEN {1 + REJECT_REASONS.index(r)}' for r, c in checks.items()) + ' ELSE 0 END'
+    return 'CASE ' + ' '.join(f'WHEN {c} THEN {1 + PREPROCESS_REASONS.index(r)}' for r, c in checks.items()) + ' ELSE 0 END'
 
 
 def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
-    "Complete the SQL reject codes with the time range and RTT checks: each row keeps the first reason it fails, in REJECT_REASONS order."
+    "Complete the SQL reject codes with the time range and RTT checks: each row keeps the first reason it fails, in PREPROCESS_REASONS order."
     reason = reason.copy()
     with np.errstate(invalid='ignore'):
-        for name, bad in (('bad_time', t < 0), ('rtt_null', rtt_null), ('rtt_nan', ~np.isfinite(rtt)),
+        for name, bad in (('bad_time', (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1])), ('rtt_null', rtt_null), ('rtt_nan', ~np.isfinite(rtt)),
                           ('rtt_negative', (rtt < 0) & (rtt != -1)), ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US)):
-            code = 1 + REJECT_REASONS.index(name)
+            code = 1 + PREPROCESS_REASONS.index(name)
             reason[bad & ((reason == 0) | (reason > code))] = code
     return reason
 
@@ -232,14 +232,6 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
                                          rtt_code=code[a:b], prb_id=int(prb_id[a]), part=k)
 
 # %% ../nbs/05_preprocess.ipynb #c032
-def _epoch_seconds(times) -> tuple[np.ndarray, np.ndarray]:
-    "The raw int64 values of an Arrow timestamp array (any unit) and its integer epoch seconds (floor); nulls become 0."
-    import pyarrow as pa, pyarrow.compute as pc
-    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[times.type.unit]
-    raw = pc.fill_null(times.cast(pa.int64()), 0).to_numpy()
-    return raw, np.floor_divide(raw, per_second)
-
-
 def _break_ties(cols: dict) -> dict:
     "Order measurements of equal (probe, time) by destination and RTT code, in place: DuckDB's sort is not stable, reruns must write the same rows."
     sid, raw = cols['sid'], cols['raw_t']
@@ -277,7 +269,7 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
     stem = f'part-{i:05d}-of-{partitions:05d}'
     writers = {k: ShardWriter(out / k, stem, shard_bytes, compression) for k in SPLITS}
     stats = {k: empty_split_stats() for k in SPLITS}
-    rejected, rows_in, held_out = np.zeros(len(REJECT_REASONS) + 1, np.int64), 0, 0
+    rejected, rows_in, held_out = np.zeros(len(PREPROCESS_REASONS) + 1, np.int64), 0, 0
 
     def write(cols):
         _break_ties(cols)
@@ -295,7 +287,7 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
     carry = None
     for batch in con.sql(query).to_arrow_reader(batch_rows):
         rows_in += len(batch)
-        (raw_t, t), rtt_col = _epoch_seconds(batch.column('t')), batch.column('rtt')
+        (raw_t, t, _), rtt_col = timestamp_column(batch.column('t')), batch.column('rtt')
         rtt = rtt_col.to_numpy(zero_copy_only=False)   # nulls become NaN; rtt_col.is_null tells them apart
         reason = _reject_numpy(batch.column('reason').to_numpy(), rtt, rtt_col.is_null().to_numpy(zero_copy_only=False), t)
         rejected += np.bincount(reason, minlength=len(rejected))
@@ -320,17 +312,17 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
     if carry is not None: write(carry)
     for k in SPLITS: stats[k]['shards'] = writers[k].close()
     return dict(partition=i, partitions=partitions, rows_in=rows_in,
-                rejected={r: int(c) for r, c in zip(REJECT_REASONS, rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
+                rejected={r: int(c) for r, c in zip(PREPROCESS_REASONS, rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
 
 # %% ../nbs/05_preprocess.ipynb #c034
-def _cores() -> int:
+def available_cores() -> int:
     try: return len(os.sched_getaffinity(0))
     except AttributeError: return os.cpu_count() or 1
 
 
 def _connect(memory_limit, temp_dir, threads):
     import duckdb
-    con = duckdb.connect(config=dict(threads=threads or _cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
+    con = duckdb.connect(config=dict(threads=threads or available_cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
                                      preserve_insertion_order=False))
     # our own bar counts rows over all partitions; in a Jupyter kernel DuckDB's starts off, and setting it
     # there fails without ipywidgets ('required package ipywidgets is missing')
@@ -410,7 +402,7 @@ def _read_part(path) -> dict:
     "One manifest part, checked to come from this version of the stage."
     part = read_manifest_json(path, 'manifest part')
     missing = [k for k in _PART_KEYS if k not in part] + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})]
-    if missing or set(part['rejected']) != set(REJECT_REASONS):
+    if missing or set(part['rejected']) != set(PREPROCESS_REASONS):
         raise ValueError(f'{path}: a manifest part of another netlm version or damaged (missing {", ".join(missing) or "reject reasons"}); '
                          'rerun its partition')
     return part
@@ -442,7 +434,7 @@ def merge_manifests(out_dir) -> dict:
                          record_bytes=sum(s['record_bytes'] for s in ss), max_record_bytes=max(s['max_record_bytes'] for s in ss),
                          section_bytes={n: sum(s['section_bytes'][n] for s in ss) for n in ROW_SECTIONS},
                          first_time=_iso(min(firsts, default=None)), last_time=_iso(max(lasts, default=None)), shards=shards)
-    rejected = {r: sum(p['rejected'][r] for p in parts) for r in REJECT_REASONS}
+    rejected = {r: sum(p['rejected'][r] for p in parts) for r in PREPROCESS_REASONS}
     held_out = {HELD_OUT: sum(p['held_out'][HELD_OUT] for p in parts)}
     rows_in, written = sum(p['rows_in'] for p in parts), sum(s['measurements'] for s in splits.values())
     if rows_in != parts[0]['source_rows'] or rows_in != written + sum(rejected.values()) + held_out[HELD_OUT]:
@@ -491,7 +483,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
                     row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
                     source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,
-                    rejected={r: sum(m['rejected'].get(r, 0) for m in manifests.values()) for r in REJECT_REASONS},
+                    rejected={r: sum(m['rejected'].get(r, 0) for m in manifests.values()) for r in PREPROCESS_REASONS},
                     held_out={HELD_OUT: sum(m['held_out'].get(HELD_OUT, 0) for m in manifests.values())},
                     bytes=total, bytes_per_measurement=round(total / written, 3) if written else None,
                     max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()), default=None), test_fraction=None, val_fraction=None,

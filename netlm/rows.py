@@ -14,13 +14,14 @@ from pathlib import Path
 import numpy as np
 
 from .measurements import Measurements
+from .synth import World
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
            'SPLITS', 'TRAIN', 'VAL', 'TEST', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections',
            'ShardWriter', 'read_shard', 'random_probe_rows', 'write_probe_rows', 'read_manifest_json',
-           'empty_split_stats', 'load_manifest', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards',
+           'empty_split_stats', 'load_manifest', 'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards',
            'rows_to_measurements', 'load_rows', 'load_split']
 
 # %% ../nbs/04_rows.ipynb #c005
@@ -254,6 +255,13 @@ def load_manifest(out_dir) -> dict:
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
     return manifest
+
+
+def find_world(data_dir):
+    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several worlds (no one oracle)."
+    sources = load_manifest(data_dir).get('source', [])
+    folders = {folder.resolve() for src in sources for folder in (Path(src).parent, Path(src)) if (folder / 'world.json').is_file()}
+    return World.load(folders.pop()) if len(folders) == 1 else None
 
 
 def iter_rows(out_dir, split: str = 'train'):

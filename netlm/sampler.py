@@ -18,10 +18,10 @@ from .rows import ProbeRow, open_shards, read_row
 from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
 
 # %% auto #0
-__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'SamplerConfig', 'contexts_per_row', 'timestamp_lengths',
-           'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'sample_rows', 'sample_row', 'pack_plan',
-           'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset', 'probe_index',
-           'make_dataset', 'batch_contexts', 'context_probe']
+__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'SamplerConfig', 'contexts_per_row',
+           'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'sample_rows', 'sample_row',
+           'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset',
+           'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -144,7 +144,7 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
 # %% ../nbs/06_sampler.ipynb #c024
 _V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)   # the first 12 bytes of an IPv4 address in the tokenizer's layout
 _FIELD_ORDERS = np.array(list(permutations(range(4))), np.int8)   # the 24 field orders
-_TS_ESTIMATE = 3.5   # expected timestamp tokens per measurement in full mode (a mix of 2- and 5-token deltas)
+TS_TOKENS_ESTIMATE = 3.5   # expected timestamp tokens per measurement in full mode (a mix of 2- and 5-token deltas)
 
 
 @dataclass
@@ -241,7 +241,7 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         # how many candidates to draw: the expected fit (failure share from 32 random measurements of the row) plus 10%
         probe = start[large, None] + np.floor(rng.random((len(large), 32)) * n[large, None]).astype(np.int64)
         failed = np.repeat((rtt[probe] == RTT_CODE_FAILED).mean(1), K)
-        per = base[row] - 2 * failed + _TS_ESTIMATE * np.where(mode == MODE_FULL, 1.0, np.where(mode == MODE_PARTIAL, 1 - drop, 0.0))
+        per = base[row] - 2 * failed + TS_TOKENS_ESTIMATE * np.where(mode == MODE_FULL, 1.0, np.where(mode == MODE_PARTIAL, 1 - drop, 0.0))
         want = np.minimum(window, np.ceil(cfg.overdraw * cfg.seq_len / per).astype(np.int64))
         rel, count = draw_subsets(rng, window, want, int(want.max()))
         valid = np.arange(rel.shape[1]) < count[:, None]

@@ -22,17 +22,17 @@ from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
 from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
-from .infer import DeadlineExceeded, Predictor, _rank_key, parse_ip_prefix
-from .rows import load_split
-from .evaluate import find_world
+from .infer import DeadlineExceeded, Predictor, rank_key, parse_ip_prefix
+from .rows import find_world, load_split
+from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'PAGE', 'CHROMIUM_FLAGS', 'DemoData', 'load_demo_data', 'Limits',
            'RequestError', 'parse_address', 'canonical_address', 'check_range', 'clean_json', 'figure_svg',
            'html_table', 'View', 'Demo', 'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse',
-           'table_inverse', 'subnet_addresses', 'plot_explore', 'table_explore', 'plot_rank', 'table_rank', 'SizeLimit',
-           'make_app', 'BackgroundServer', 'serve_in_thread', 'find_chromium', 'headless_page', 'check_port',
-           'serve_hosts', 'cmd_serve', 'add_serve_parser']
+           'table_inverse', 'subnet_addresses', 'plot_explore', 'table_explore', 'plot_rank', 'table_rank',
+           'plot_changes', 'table_changes', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread',
+           'find_chromium', 'headless_page', 'check_port', 'serve_hosts', 'cmd_serve', 'add_serve_parser']
 
 # %% ../nbs/14_serve.ipynb #c006
 @dataclass
@@ -90,6 +90,7 @@ class Limits:
     max_k: int = 20                   # completions, inverse candidates
     max_samples: int = 64             # destinations sampled by the inverse search
     max_destinations: int = 256       # destinations of one exploration (256: every subnet under a prefix)
+    max_series: int = 1000            # measurements of a probe scored for the change view (a few seconds per 400 on 2 CPU cores)
     max_rtt_ms: float = 60_000.0      # the ingest's outlier bound
     max_url: int = 2048               # bytes of path and query string
     seconds: float = 60.0             # a request's time budget (an exploration returns what it finished by then)
@@ -187,7 +188,13 @@ T_MAX = 4_102_444_800                                         # 2100-01-01: a bo
 
 
 class Demo:
-    "The demo: `rtt`, `complete`, `inverse` and `explore` answer as `View`s (JSON data, plot and table) from a model, its data, the baselines and the oracle; its methods are added view by view below (`@patch`)."
+    """The demo: each view answers as a `View` (JSON data, plot and table) from a model, its data, the baselines and the oracle.
+
+    Its methods, added view by view below (`@patch`):
+    - the views: `rtt`, `complete`, `inverse`, `explore`, `rank`, `changes` (each with its worker `_rtt`, `_complete`, ...);
+    - what the page lists: `probe_list`, `destination_list`, `examples`, `info`;
+    - what every view shares: `_probe` (checks `src`), `_context`, `_with_model` (the model lock and time budget), `_oracle`,
+      `_cached`, `_deadline`; and `load` (from a run directory)."""
 
     def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30, limits: Limits = Limits(),
                  name: str = '', cache_size: int = 256):
@@ -655,7 +662,7 @@ def rank(self: Demo, src, dsts, by: str = 'median', *, deadline: float | None = 
     if len(dsts) > self.limits.max_destinations: raise RequestError(f'dst: at most {self.limits.max_destinations} candidates, got {len(dsts)}')
     dsts = list(dict.fromkeys(parse_address(d, 'dst') for d in dsts))
     if bad := [d for d in dsts if (':' in d) != (':' in src)]: raise RequestError(f'dst {bad[0]} and src {src} are of different IP versions')
-    try: _rank_key(by)
+    try: rank_key(by)
     except ValueError as e: raise RequestError(str(e)) from None
     return self._cached(('rank', src, tuple(dsts), by), lambda: self._rank(src, dsts, by, self._deadline(deadline)))
 
@@ -692,6 +699,60 @@ def table_rank(data: dict):
 
 
 PLOTS['rank'], TABLES['rank'] = plot_rank, table_rank
+
+# %% ../nbs/14_serve.ipynb #c105
+# Change detection on a pair's series.
+
+@patch
+def changes(self: Demo, src, dst, last: int = 400, *, deadline: float | None = None) -> View:
+    "Change detection: the (`src`, `dst`) series among the probe's `last` measurements, each ping's surprise given the probe's history before it, and the CUSUM's changes."
+    src, dst = self._probe(src), parse_address(dst, 'dst')
+    if self.data is None: raise RequestError('changes: a series comes from the data, and this demo has none (start it with --data)', 404)
+    last = int(check_range(last, 'last', 10, self.limits.max_series))
+    m = self.probes[src][-last:]
+    if (m.dst.astype(str) == dst).sum() < 2:
+        raise RequestError(f'changes: {src} measured {dst} fewer than 2 times in its last {last} measurements '
+                           '(GET /api/destinations?src=... lists what it measures)', 404)
+    return self._cached(('changes', src, dst, last), lambda: self._changes(src, dst, m, self._deadline(deadline)))
+
+@patch
+def _changes(self: Demo, src: str, dst: str, m: Measurements, deadline: float) -> View:
+    s = self._with_model(deadline, surprise, self.predictor, m)
+    found = [r for r in detect_changes(m, pit_z(s['pit'])).to_pylist() if r['dst_addr'] == dst]   # a few rows
+    pair = m.dst.astype(str) == dst
+    seconds = lambda ts: int(ts.timestamp())
+    return View('changes', clean_json(dict(
+        src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS,
+        series=dict(t=m.t[pair].tolist(), rtt_ms=m.rtt_ms[pair].tolist(), pit=s['pit'][pair].tolist(), nll=s['nll'][pair].tolist()),
+        changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'], direction=r['direction']) for r in found])))
+
+def plot_changes(data: dict):
+    "The pair's RTTs over time (failed pings at the bottom) with the detected changes, and each ping's surprise."
+    fig = _figure(8.0, 5.0)
+    ax_rtt, ax_nll = fig.subplots(2, 1, sharex=True, height_ratios=(2, 1))
+    s = data['series']
+    t = (np.asarray(s['t'], np.float64) - s['t'][0]) / 3600
+    rtt, nll = np.asarray(s['rtt_ms'], np.float64), np.asarray(s['nll'], np.float64)
+    ok = rtt >= 0
+    ax_rtt.plot(t[ok], rtt[ok], '.', ms=4, color='C0', label='measured RTT')
+    if (~ok).any(): ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x', color='C3', label='failed')
+    ax_nll.plot(t, nll, '.', ms=4, color='C2')
+    for c in data['changes']:
+        for ax in (ax_rtt, ax_nll): ax.axvline((c['t'] - s['t'][0]) / 3600, color='k', lw=1, ls='--')
+    ax_rtt.set(ylabel='RTT (ms)', title=f"{data['src']} -> {data['dst']}: {len(data['changes'])} change(s) detected")
+    if ok.any() and rtt[ok].max() > 3 * max(rtt[ok].min(), 1e-3): ax_rtt.set_yscale('log')
+    ax_nll.set(xlabel=f"hours since {np.datetime64(int(s['t'][0]), 's')} UTC", ylabel='surprise (nats)')
+    ax_rtt.legend(fontsize=8); ax_rtt.grid(alpha=0.3); ax_nll.grid(alpha=0.3)
+    return fig
+
+
+def table_changes(data: dict):
+    return (['change at (UTC)', 'detected at (UTC)', 'score', 'direction'],
+            [[str(np.datetime64(c['t'], 's')), str(np.datetime64(c['alarm_t'], 's')), c['score'], 'up' if c['direction'] > 0 else 'down']
+             for c in data['changes']])
+
+
+PLOTS['changes'], TABLES['changes'] = plot_changes, table_changes
 
 # %% ../nbs/14_serve.ipynb #c036
 class SizeLimit:
@@ -784,6 +845,10 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
     async def api_rank(src: str, dst: str, by: str = 'median', html: bool = False):
         return await answer(demo.rank, src, dst, by, html=html)
 
+    @app.get('/api/changes')
+    async def api_changes(src: str, dst: str, last: int = 400, html: bool = False):
+        return await answer(demo.changes, src, dst, last, html=html)
+
     @app.get('/api/explore')
     async def api_explore(src: str, prefix: str | None = None, limit: int = 64, html: bool = False):
         return await answer(demo.explore, src, prefix, limit, html=html)
@@ -813,7 +878,7 @@ input{font:inherit;padding:3px 6px}form button{font:inherit;padding:4px 16px}
 <header><b>netlm demo</b><small id="info">loading...</small></header>
 <nav><button data-view="rtt">RTT question</button><button data-view="complete">IP completion</button>
 <button data-view="inverse">Inverse search</button><button data-view="explore">Exploration</button>
-<button data-view="rank">Ranking</button></nav>
+<button data-view="rank">Ranking</button><button data-view="changes">Changes</button></nav>
 <section id="rtt" data-state="idle"><p class="help">The model's RTT distribution for a probe and a destination, given the probe's
 recent measurements, next to the baselines' answers for the same context, the oracle's (synthetic data) and the measured pings.</p>
 <form><label>probe (source)<input name="src" list="probes" size="28" required></label>
@@ -839,6 +904,13 @@ the data knows (no prefix), or the 256 subnets under a prefix such as 10.20. (it
 (comma-separated) in the order the model ranks them, by median, a quantile (q90) or the chance of a ping below a bound (p_below:20).</p>
 <form><label>probe (source)<input name="src" list="probes" size="28" required></label>
 <label>candidates<input name="dst" size="60" required></label><label>rank by<input name="by" size="10" value="median"></label><button>Rank</button></form>
+<div class="status"></div><div class="result"></div></section>
+<section id="changes" data-state="idle"><p class="help">When the path from a probe to a destination changed: the pair's RTTs,
+how surprising each ping was to the model given the probe's history before it, and the changes a CUSUM on those surprises detects
+(the probe's last measurements are scored: a few seconds).</p>
+<form><label>probe (source)<input name="src" list="probes" size="28" required></label>
+<label>destination<input name="dst" list="destinations" size="28" required></label>
+<label>measurements scored<input name="last" size="5" value="400"></label><button>Detect</button></form>
 <div class="status"></div><div class="result"></div></section>
 <datalist id="probes"></datalist><datalist id="destinations"></datalist>
 <script>
@@ -895,7 +967,7 @@ async function init() {
   } catch (e) { $('#info').textContent = 'cannot reach the server: ' + e.message; }
   const ex = info ? info.examples : {};
   const fill = {rtt: {src: ex.src, dst: ex.dst}, complete: {prefix: ex.prefix, src: ex.src}, inverse: {rtt_ms: ex.rtt_ms, src: ex.src},
-                explore: {src: ex.src}, rank: {src: ex.src, dst: ex.candidates}};
+                explore: {src: ex.src}, rank: {src: ex.src, dst: ex.candidates}, changes: {src: ex.src, dst: ex.dst}};
   const query = new URLSearchParams(location.search), asked = query.get('view');
   for (const [view, values] of Object.entries(fill)) {
     const form = $('form', document.getElementById(view));

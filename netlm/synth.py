@@ -19,7 +19,8 @@ import pyarrow.parquet as pq
 from fastcore.basics import patch
 from tqdm import tqdm
 
-from .measurements import MEASUREMENT_SCHEMA
+from .measurements import MEASUREMENT_SCHEMA, timestamp_column
+from .tokenizer import epoch_seconds
 
 # %% auto #0
 __all__ = ['METROS', 'MORE_METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'V4_PREFIX_LEN', 'KINDS',
@@ -458,13 +459,6 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
     return msms, subs
 
 # %% ../nbs/02_synth.ipynb #c033
-def _epoch(t) -> int:
-    "Epoch seconds of a time given as ISO text (UTC), a number or a datetime64."
-    if isinstance(t, str): return int(np.datetime64(t.rstrip('Z'), 's').astype(np.int64))
-    if isinstance(t, np.datetime64): return int(t.astype('datetime64[s]').astype(np.int64))
-    return int(t)
-
-
 def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, start='2024-03-04', anchors: int | None = None,
                       params: dict | None = None) -> dict:
     "A random world as a JSON-ready dict: metros, ASes, hosts, anycast sites, failure windows, measurements, subscriptions."
@@ -473,7 +467,7 @@ def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, sta
     if unknown := set(params or {}) - set(DEFAULT_PARAMS): raise ValueError(f'unknown world parameter(s): {sorted(unknown)}')
     p = {**DEFAULT_PARAMS, **(params or {})}
     rng = np.random.default_rng([seed, 0x5EED])
-    t0 = _epoch(start); t1 = t0 + int(round(days * 86400))
+    t0 = epoch_seconds(start); t1 = t0 + int(round(days * 86400))
     b = _WorldBuilder(rng, p)
     services = _place_hosts(b, probes, anchors if anchors is not None else max(2, round(p['anchor_share'] * probes)))
     windows = _failure_windows(rng, p, np.array([h['role'] for h in b.hosts]), days, t0, t1)
@@ -502,7 +496,14 @@ def _column(values) -> np.ndarray:
 
 
 class World:
-    "A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of its table."
+    """A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of its table.
+
+    Its methods, defined cell by cell below (`@patch`):
+    - making and keeping one: `build`, `load`, `save`;
+    - addresses: `locate` (address -> host), `address`, `host_info`;
+    - the paths' laws: `path_params`, `route_state`, `congestion_ms`, `in_window`, `row_law`, and by address `laws`, `rtt_law`;
+    - the oracle: `rtt_quantiles`, `p_fail_many`;
+    - the generator: `scheduled_rows`, `chunks`, `sample_rows`, `measurement_table`, `write_measurements`."""
 
     def __init__(self, desc: dict):
         if desc.get('format') != 'netlm-synth-world': raise ValueError('not a netlm synthetic world description (format field)')
@@ -706,14 +707,8 @@ def row_law(self: World, pp: dict, i: np.ndarray, t: np.ndarray) -> RTTLaw:
 
 # %% ../nbs/02_synth.ipynb #c112
 def _seconds(t) -> np.ndarray:
-    "Epoch seconds (int64) of times given as numbers, datetime64 or Arrow timestamps."
-    if isinstance(t, pa.ChunkedArray): t = t.to_numpy()                # timestamps of any unit become datetime64
-    elif isinstance(t, pa.Array): t = t.to_numpy(zero_copy_only=False)
-    t = np.asarray(t)
-    if t.dtype == object:   # datetime objects (timezone-aware or not) or numbers
-        t = np.array([x.timestamp() if hasattr(x, 'timestamp') else x for x in t.ravel()], np.float64).reshape(t.shape)
-    if t.dtype.kind == 'M': return t.astype('datetime64[s]').astype(np.int64)
-    return np.floor(t).astype(np.int64) if t.dtype.kind == 'f' else t.astype(np.int64)
+    "Epoch seconds (int64) of times given as numbers, datetime64, datetime objects or an Arrow column."
+    return timestamp_column(t)[1] if isinstance(t, (pa.Array, pa.ChunkedArray)) else epoch_seconds(t)
 
 
 @patch

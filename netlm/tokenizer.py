@@ -16,10 +16,11 @@ import numpy as np
 # %% auto #0
 __all__ = ['MEASUREMENT_START', 'SRC_IPV4', 'SRC_IPV6', 'DST_IPV4', 'DST_IPV6', 'TIMESTAMP_ABS', 'TIMESTAMP_DELTA1',
            'TIMESTAMP_DELTA4', 'RTT_START', 'THROUGHPUT_START', 'FAILED', 'BYTE_OFFSET', 'VOCAB_SIZE', 'ROLE_NAMES',
-           'RTT_MAX_US', 'RTT_CODE_FAILED', 'FIELD_SRC', 'FIELD_DST', 'FIELD_RESULT', 'FIELD_TIME', 'FIELDS', 'TS_NONE',
-           'TS_ABS', 'TS_DELTA', 'token_name', 'encode_rtt', 'decode_rtt', 'rtt_code_ms', 'rtt_code', 'rtt_from_code',
-           'ip_bytes', 'pack_ips', 'ip_str', 'encode_timestamp', 'encode_measurement', 'token_count_table', 'decode',
-           'timestamp_fields', 'encode_batch', 'random_measurements']
+           'RTT_MAX_US', 'RTT_CODE_FAILED', 'FIELD_SRC', 'FIELD_DST', 'FIELD_RESULT', 'FIELD_TIME', 'FIELDS',
+           'FIELD_NAMES', 'TS_NONE', 'TS_ABS', 'TS_DELTA', 'token_name', 'encode_rtt', 'decode_rtt', 'rtt_code_ms',
+           'rtt_code', 'rtt_from_code', 'ip_bytes', 'pack_ips', 'ip_str', 'epoch_seconds', 'encode_timestamp',
+           'encode_measurement', 'token_count_table', 'decode', 'timestamp_fields', 'encode_batch',
+           'random_measurements']
 
 # %% ../nbs/00_tokenizer.ipynb #c006
 MEASUREMENT_START = 0
@@ -140,6 +141,7 @@ def ip_str(packed, version: int) -> str:
 # %% ../nbs/00_tokenizer.ipynb #c021
 FIELD_SRC, FIELD_DST, FIELD_RESULT, FIELD_TIME = range(4)
 FIELDS = ('src', 'dst', 'rtt', 't')
+FIELD_NAMES = ('src_ip', 'dst_ip', 'rtt', 'timestamp', 'structure')   # the loss's fields: each field's bytes, and the role tokens
 _FIELD_ALIASES = {'src': 0, 'src_ip': 0, 'dst': 1, 'dst_ip': 1, 'rtt': 2, 'rtt_ms': 2, 'result': 2,
                   't': 3, 'time': 3, 'timestamp': 3, 'ts': 3}
 
@@ -150,10 +152,18 @@ def _field_id(name) -> int:
     raise ValueError(f'unknown field {name!r}: use one of {FIELDS}')
 
 
-def _epoch_seconds(t) -> int:
+def epoch_seconds(t):
+    """Whole epoch seconds (floor) of a time: a number, a `datetime`, a `numpy.datetime64` or ISO text (UTC); of an array of
+    them, an int64 array. The one conversion of netlm (Arrow columns: `netlm.measurements.timestamp_column`)."""
     if isinstance(t, datetime): return math.floor(t.timestamp())
+    if isinstance(t, str): return int(np.datetime64(t.rstrip('Z'), 's').astype(np.int64))
     if isinstance(t, np.datetime64): return int(t.astype('datetime64[s]').astype(np.int64))
-    return math.floor(t)
+    if np.ndim(t) == 0: return math.floor(t)
+    a = np.asarray(t)
+    if a.dtype == object: return np.array([epoch_seconds(x) for x in a.ravel()], np.int64).reshape(a.shape)   # datetime objects
+    if a.dtype.kind == 'U': a = np.char.rstrip(a, 'Z')                         # ISO text in UTC
+    if a.dtype.kind in 'MU': return a.astype('datetime64[s]').astype(np.int64)
+    return np.floor(a).astype(np.int64) if a.dtype.kind == 'f' else a.astype(np.int64)
 
 
 def _bytes_tokens(raw: bytes) -> list[int]: return [BYTE_OFFSET + b for b in raw]
@@ -161,12 +171,12 @@ def _bytes_tokens(raw: bytes) -> list[int]: return [BYTE_OFFSET + b for b in raw
 
 def encode_timestamp(t, prev_t=None) -> list[int]:
     "Timestamp field: absolute (8 bytes) without `prev_t`, else a 1- or 4-byte delta."
-    t = _epoch_seconds(t)
+    t = epoch_seconds(t)
     if prev_t is None:
         if not 0 <= t < 2**63: raise ValueError(f'timestamp {t} is outside 0 .. 2**63 epoch seconds')
         return [TIMESTAMP_ABS] + _bytes_tokens(struct.pack('>Q', t))
-    delta = t - _epoch_seconds(prev_t)
-    if delta < 0: raise ValueError(f'negative timestamp delta {delta} s: t={t} is before prev_t={_epoch_seconds(prev_t)}')
+    delta = t - epoch_seconds(prev_t)
+    if delta < 0: raise ValueError(f'negative timestamp delta {delta} s: t={t} is before prev_t={epoch_seconds(prev_t)}')
     if delta < 256: return [TIMESTAMP_DELTA1, BYTE_OFFSET + delta]
     if delta < 2**32: return [TIMESTAMP_DELTA4] + _bytes_tokens(struct.pack('>I', delta))
     raise ValueError(f'timestamp delta {delta} s does not fit in 4 bytes')

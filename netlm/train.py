@@ -36,17 +36,17 @@ from .checkpoint import load_model_step, restore_checkpoint, restore_newest, sav
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .model import (ARCHITECTURE, PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token,
                          named_params, param_count, set_params)
-from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, RTT_START, SRC_IPV4, SRC_IPV6, TIMESTAMP_ABS,
-                             TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
+from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, RTT_START, SRC_IPV4, SRC_IPV6,
+                             TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
-__all__ = ['RECIPES', 'FINETUNE', 'FIELD_NAMES', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file',
-           'parse_settings', 'config_from_args', 'target_fields', 'DataStreams', 'data_shards', 'make_batches',
-           'eval_split', 'check_data', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops',
-           'cpu_peak_flops', 'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight',
-           'loss_fn', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize',
+__all__ = ['RECIPES', 'FINETUNE', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
+           'config_from_args', 'target_fields', 'DataStreams', 'data_shards', 'make_batches', 'eval_split',
+           'check_data', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
+           'step_function', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize',
            'NonFiniteLoss', 'restore_state', 'load_model', 'init_weights', 'init_from', 'StopRequest', 'RunBusy',
-           'RunLock', 'evaluate', 'Throughput', 'train', 'resolve_data_shards', 'steps_for_minutes']
+           'RunLock', 'evaluate', 'Throughput', 'check_config', 'train', 'resolve_data_shards', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c006
 @dataclass(frozen=True)
@@ -208,7 +208,6 @@ def config_from_args(preset: str | None = None, overrides: dict | None = None, c
     return _apply(_apply(config, {k: v for k, v in from_file.items() if k != 'preset'}), overrides or {})
 
 # %% ../nbs/09_train.ipynb #c012
-FIELD_NAMES = ('src_ip', 'dst_ip', 'rtt', 'timestamp', 'structure')
 _STRUCTURE = FIELD_NAMES.index('structure')
 _ROLE_FIELD = np.full(BYTE_OFFSET, _STRUCTURE, np.int32)      # role token -> field of the bytes after it
 _ROLE_FIELD[[SRC_IPV4, SRC_IPV6]] = 0
@@ -399,11 +398,15 @@ def _eval_step(params, batch, *, model_def):
     return loss_fn(nnx.merge(model_def, params), batch)[1]
 
 
+def step_function(model_def, opt_def, seed: int = 0, field_weights: tuple | None = None):
+    "The pure training step `(params, opt_state, batch, step) -> (params, opt_state, metrics)` that `TrainState` jits (netlm.federate vmaps it over clients)."
+    return functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights)
+
+
 @functools.cache
 def _step_functions(model_def, opt_def, seed: int, donate: bool, field_weights: tuple | None = None):
     # cached: runs with the same model and optimizer share compilations, and no step re-hashes the graph definitions
-    train = jax.jit(functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights),
-                    donate_argnums=(0, 1) if donate else ())
+    train = jax.jit(step_function(model_def, opt_def, seed, field_weights), donate_argnums=(0, 1) if donate else ())
     return train, jax.jit(functools.partial(_eval_step, model_def=model_def))
 
 
@@ -668,7 +671,7 @@ def _log_line(record: dict) -> str:
     return f"step {record['step']} {record['split']}: " + ' '.join(show(k, v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
 
 
-def _check_config(config: TrainConfig):
+def check_config(config: TrainConfig):
     n, streams, processes = jax.device_count(), data_shards(config), jax.process_count()
     if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
     if streams % processes or config.batch_size % streams:
@@ -689,7 +692,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
     "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
     init_distributed()
     config = resolve_data_shards(config)
-    _check_config(config)
+    check_config(config)
     check_data(config)
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
@@ -787,7 +790,7 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
 # %% ../nbs/09_train.ipynb #c060
 def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6) -> int:
     "How many steps of `config` fit in `minutes` here: a few timed steps on its own data, plus its evaluations' share."
-    _check_config(config)
+    check_config(config)
     check_data(config)
     mesh = data_mesh()
     state = init_state(config, mesh)
