@@ -31,7 +31,7 @@ setuptools.setup(
     url=cfg['git_url'],
     packages=setuptools.find_packages(include=['netlm', 'netlm.*']),
     include_package_data=True,
-    package_data={'netlm': ['pretrained/*/*']},   # the shipped base model (netlm.artefacts.PRETRAINED)
+    package_data={'netlm': ['pretrained/*/*', 'static/*']},   # the shipped base model (netlm.artefacts.PRETRAINED), the demo's page
     install_requires=requirements,
     extras_require={'dev': dev_requirements + federate_requirements, 'federate': federate_requirements},
     python_requires='>=' + min_python,

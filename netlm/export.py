@@ -100,12 +100,10 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
     "Write the inference artefact of a training run's checkpoint to directory `out`; returns its manifest."
     import jax
     from netlm.checkpoint import load_model_step
-    from netlm.train import TrainConfig
     out = Path(out)
     _check_out(out)
     if not Path(workdir).is_dir(): raise FileNotFoundError(f'{workdir}: no such directory (give the training run directory)')
     model, run_config, step = load_model_step(workdir, step)       # the newest usable step, unless `step` is given
-    train_config = TrainConfig.from_dict(run_config)
     config = model.config if dtype is None else dataclasses.replace(model.config, dtype=dtype)
     params, paths = model_params(model)
     count = int(sum(a.size for a in params.values()))
@@ -119,7 +117,7 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
         np.savez(partial / 'params.npz', **params)
         for name, e in exported.items(): (partial / f'{name}.jaxexport').write_bytes(e.serialize())
         manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config), compute_dtype=config.dtype,
-                        seq_len=min(train_config.seq_len, model.config.max_len), quantization='int8' if int8 else 'none',
+                        seq_len=min(int(run_config['seq_len']), model.config.max_len), quantization='int8' if int8 else 'none',
                         platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
                         functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
                         params=dict(file='params.npz', count=count,

@@ -424,9 +424,9 @@ class Predictor:
     @classmethod
     def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int | None = None) -> 'Predictor':
         "The Predictor of a training run's latest (or given) checkpoint in `workdir` (batches of 16 prompts on a CPU, 64 elsewhere)."
-        from netlm.train import load_model
+        from netlm.checkpoint import load_model   # orbax: loaded only for a run directory
         model, config = load_model(workdir, step)
-        return cls.from_model(model, config.seq_len, batch_size)
+        return cls.from_model(model, int(config['seq_len']), batch_size)
 
     @classmethod
     def from_model(cls, model, seq_len: int, batch_size: int | None = None) -> 'Predictor':

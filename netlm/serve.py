@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import importlib.resources
 import io
 import ipaddress
 import math
@@ -856,130 +857,8 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
     return app
 
 # %% ../nbs/14_serve.ipynb #c039
-PAGE = r'''<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>netlm demo</title>
-<style>
-body{font:14px/1.4 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;color:#222;background:#fff}
-header{background:#1f3b5a;color:#fff;padding:8px 16px}header small{opacity:.85;margin-left:8px}
-nav{display:flex;gap:4px;padding:8px 16px 0;border-bottom:1px solid #bbb}
-nav button{font:inherit;border:1px solid #bbb;border-bottom:none;background:#eef1f4;padding:6px 14px;cursor:pointer;border-radius:4px 4px 0 0}
-nav button.active{background:#fff;font-weight:600;position:relative;top:1px}
-section{display:none;padding:10px 16px}section.active{display:block}
-section p.help{margin:0 0 8px;color:#555;max-width:70em}
-form{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end;margin-bottom:8px}
-label{display:flex;flex-direction:column;font-size:12px;color:#555}
-input{font:inherit;padding:3px 6px}form button{font:inherit;padding:4px 16px}
-.status{color:#666;font-size:12px;min-height:1.2em}.error{color:#b00;font-weight:600}
-.netlm-view{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}.netlm-plot svg{max-width:100%;height:auto}
-.netlm-table{border-collapse:collapse;font-size:12px}.netlm-table td,.netlm-table th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:right}
-.netlm-table td:first-child,.netlm-table th:first-child{text-align:left}
-</style></head><body>
-<header><b>netlm demo</b><small id="info">loading...</small></header>
-<nav><button data-view="rtt">RTT question</button><button data-view="complete">IP completion</button>
-<button data-view="inverse">Inverse search</button><button data-view="explore">Exploration</button>
-<button data-view="rank">Ranking</button><button data-view="changes">Changes</button></nav>
-<section id="rtt" data-state="idle"><p class="help">The model's RTT distribution for a probe and a destination, given the probe's
-recent measurements, next to the baselines' answers for the same context, the oracle's (synthetic data) and the measured pings.</p>
-<form><label>probe (source)<input name="src" list="probes" size="28" required></label>
-<label>destination<input name="dst" list="destinations" size="28" required></label>
-<label>time (epoch s, optional)<input name="t" size="12" inputmode="numeric"></label><button>Ask</button></form>
-<div class="status"></div><div class="result"></div></section>
-<section id="complete" data-state="idle"><p class="help">Full addresses continuing a prefix, with the model's probabilities
-(optionally for a probe, whose context then shapes the answer).</p>
-<form><label>prefix<input name="prefix" size="20" required></label><label>probe (optional)<input name="src" list="probes" size="28"></label>
-<label>answers<input name="k" size="4" value="10"></label><button>Complete</button></form>
-<div class="status"></div><div class="result"></div></section>
-<section id="inverse" data-state="idle"><p class="help">Destinations the model places at a target RTT from a probe,
-each with its predicted RTT distribution.</p>
-<form><label>target RTT (ms)<input name="rtt_ms" size="8" required></label><label>probe (source)<input name="src" list="probes" size="28" required></label>
-<label>samples<input name="n" size="4" value="32"></label><label>answers<input name="k" size="4" value="10"></label><button>Search</button></form>
-<div class="status"></div><div class="result"></div></section>
-<section id="explore" data-state="idle"><p class="help">One probe's predicted median RTT to many destinations: every destination
-the data knows (no prefix), or the 256 subnets under a prefix such as 10.20. (its /24s).</p>
-<form><label>probe (source)<input name="src" list="probes" size="28" required></label><label>prefix (optional)<input name="prefix" size="16"></label>
-<label>destinations<input name="limit" size="4" value="64"></label><button>Explore</button></form>
-<div class="status"></div><div class="result"></div></section>
-<section id="rank" data-state="idle"><p class="help">Which of several servers will be fastest from a probe: the candidates
-(comma-separated) in the order the model ranks them, by median, a quantile (q90) or the chance of a ping below a bound (p_below:20).</p>
-<form><label>probe (source)<input name="src" list="probes" size="28" required></label>
-<label>candidates<input name="dst" size="60" required></label><label>rank by<input name="by" size="10" value="median"></label><button>Rank</button></form>
-<div class="status"></div><div class="result"></div></section>
-<section id="changes" data-state="idle"><p class="help">When the path from a probe to a destination changed: the pair's RTTs,
-how surprising each ping was to the model given the probe's history before it, and the changes a CUSUM on those surprises detects
-(the probe's last measurements are scored: a few seconds).</p>
-<form><label>probe (source)<input name="src" list="probes" size="28" required></label>
-<label>destination<input name="dst" list="destinations" size="28" required></label>
-<label>measurements scored<input name="last" size="5" value="400"></label><button>Detect</button></form>
-<div class="status"></div><div class="result"></div></section>
-<datalist id="probes"></datalist><datalist id="destinations"></datalist>
-<script>
-"use strict";
-const $ = (sel, root = document) => root.querySelector(sel);
-async function getJSON(url) {
-  const r = await fetch(url);
-  let body; try { body = await r.json(); } catch (e) { body = {error: r.status + ' ' + r.statusText}; }
-  if (!r.ok) throw new Error(body.error || (r.status + ' ' + r.statusText));
-  return body;
-}
-function show(view) {
-  document.querySelectorAll('section').forEach(s => s.classList.toggle('active', s.id === view));
-  document.querySelectorAll('nav button').forEach(b => b.classList.toggle('active', b.dataset.view === view));
-}
-async function run(view) {
-  const sec = document.getElementById(view), form = $('form', sec), params = new URLSearchParams();
-  for (const [k, v] of new FormData(form)) if (String(v).trim() !== '') params.set(k, String(v).trim());
-  history.replaceState(null, '', '?view=' + view + '&' + params);
-  params.set('html', '1');
-  sec.dataset.state = 'loading'; $('.status', sec).textContent = 'asking the model...'; $('.status', sec).classList.remove('error');
-  const t0 = performance.now();
-  try {
-    const body = await getJSON('api/' + view + '?' + params);
-    $('.result', sec).innerHTML = body.html;
-    $('.status', sec).textContent = 'answered in ' + ((performance.now() - t0) / 1000).toFixed(1) + ' s';
-    sec.dataset.state = 'done';
-  } catch (e) {
-    $('.result', sec).innerHTML = ''; $('.status', sec).textContent = e.message; $('.status', sec).classList.add('error');
-    sec.dataset.state = 'error';
-  }
-}
-function fillOptions(list, items) {   // as DOM nodes: text from the data never becomes markup
-  list.replaceChildren(...items.map(([value, label]) => { const o = document.createElement('option'); o.value = value; o.textContent = label; return o; }));
-}
-async function destinationsOf(src) {
-  if (!src) return;
-  try {
-    const rows = await getJSON('api/destinations?limit=500&src=' + encodeURIComponent(src));
-    fillOptions($('#destinations'), rows.map(r => [r.dst, r.pings + ' pings']));
-  } catch (e) { /* an unknown probe: the question itself will say so */ }
-}
-async function init() {
-  document.querySelectorAll('nav button').forEach(b => b.addEventListener('click', () => show(b.dataset.view)));
-  document.querySelectorAll('section').forEach(sec => $('form', sec).addEventListener('submit', ev => { ev.preventDefault(); run(sec.id); }));
-  document.querySelectorAll('input[name=src]').forEach(i => i.addEventListener('change', () => destinationsOf(i.value)));
-  let info = null;
-  try {
-    info = await getJSON('api/info');
-    $('#info').textContent = 'model ' + info.model + (info.data ? ' | data ' + info.data + ': ' + info.probes + ' probes, ' +
-      info.measurements + ' measurements' : ' | no data') + ' | next to it: ' + (info.baselines.concat(info.oracle ? ['oracle'] : []).join(', ') || 'nothing');
-    const probes = await getJSON('api/probes');
-    fillOptions($('#probes'), probes.map(p => [p.src, p.measurements + ' measurements']));
-  } catch (e) { $('#info').textContent = 'cannot reach the server: ' + e.message; }
-  const ex = info ? info.examples : {};
-  const fill = {rtt: {src: ex.src, dst: ex.dst}, complete: {prefix: ex.prefix, src: ex.src}, inverse: {rtt_ms: ex.rtt_ms, src: ex.src},
-                explore: {src: ex.src}, rank: {src: ex.src, dst: ex.candidates}, changes: {src: ex.src, dst: ex.dst}};
-  const query = new URLSearchParams(location.search), asked = query.get('view');
-  for (const [view, values] of Object.entries(fill)) {
-    const form = $('form', document.getElementById(view));
-    for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) form.elements[k].value = v;
-    if (view === asked) for (const [k, v] of query) if (form.elements[k]) form.elements[k].value = v;
-  }
-  destinationsOf(ex.src);
-  if (asked && document.getElementById(asked)) { show(asked); run(asked); } else show('rtt');
-}
-init();
-</script></body></html>
-'''
+# the page's HTML, CSS and JavaScript: a static file of the package (netlm/static/demo.html), edited as the web page it is
+PAGE = (importlib.resources.files('netlm') / 'static' / 'demo.html').read_text(encoding='utf-8')
 
 # %% ../nbs/14_serve.ipynb #c041
 class BackgroundServer:
