@@ -36,8 +36,8 @@ from .train import TrainConfig, config_from_args, data_mesh, init_from, init_sta
 __all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'own_future_protocol', 'client_batches', 'round_batches',
            'quantize_int8', 'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model',
            'score', 'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps',
-           'run_flower_simulation', 'client_costs', 'read_run', 'run_label', 'comparison_table', 'plot_federation',
-           'add_federate', 'cmd_federate']
+           'run_flower_simulation', 'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table',
+           'plot_federation', 'add_federate', 'cmd_federate']
 
 # %% ../nbs/13b_federate.ipynb #c106
 ALGORITHMS = ('local', 'fedavg', 'gossip', 'central')
@@ -522,19 +522,38 @@ def _ci_text(s: dict | None, key: str) -> str:
     return f"{s[f'{key}_ms']:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
+def _bytes_text(n: float) -> str:
+    return next(f'{n / d:.1f} {u}' for d, u in ((1e9, 'GB'), (1e6, 'MB'), (1e3, 'kB'), (1, 'B')) if n >= d or d == 1)
+
+
+def client_gains(run: dict) -> dict | None:
+    "Share of clients whose own-future median error fell from round 0 to the last evaluation: all, the busier half and the quieter half (by training measurements)."
+    evals = [r for r in run['records'] if 'own' in r]
+    if len(evals) < 2 or not run['summary']: return None
+    before, after = (np.array([np.nan if v is None else v for v in r['per_client']]) for r in (evals[0], evals[-1]))
+    n = np.asarray(run['summary']['client_measurements'])
+    busy = n >= np.median(n)
+    share = lambda m: float(np.mean((after < before)[m & np.isfinite(before) & np.isfinite(after)]))
+    return dict(all=share(np.ones(len(n), bool)), busy=share(busy), quiet=share(~busy))
+
+
 def comparison_table(workdirs) -> str:
-    "One Markdown line per run: tokens, bytes sent per client, held-out probes and own futures (median AE and CRPS, 95% intervals)."
+    "One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and own-future errors (median AE and CRPS, 95% intervals), clients that gained."
     lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | seen | unseen | own CRPS '
-             '| own future, adapted before the exchange |', '|---|---|---|---|---|---|---|---|---|---|']
-    for w in workdirs:
+             '| own future, adapted before the exchange | clients improved (busy / quiet half) |', '|---|---|---|---|---|---|---|---|---|---|---|']
+    row = lambda name, f, sent, gains: (
+        f"| {name} | {f['tokens']:,} | {sent} | {_ci_text(f.get('heldout', {}).get('all'), 'median_ae')} | "
+        f"{_ci_text(f.get('heldout', {}).get('all'), 'crps')} | {_ci_text(f['own']['all'], 'median_ae')} | {_ci_text(f['own']['seen'], 'median_ae')} | "
+        f"{_ci_text(f['own']['unseen'], 'median_ae')} | {_ci_text(f['own']['all'], 'crps')} | {_ci_text(f.get('own_adapted', {}).get('all'), 'median_ae')} | "
+        + (f"{gains['all']:.0%} ({gains['busy']:.0%} / {gains['quiet']:.0%}) |" if gains else '– |'))
+    for k, w in enumerate(workdirs):
         run = read_run(w)
         evals = [r for r in run['records'] if 'own' in r]
         if not evals: continue
-        f, h = evals[-1], evals[-1].get('heldout', {})
-        lines.append(f"| {run['name']} (round {f['round']}) | {f['tokens']:,} | {f['sent_bytes_per_client'] / 1e6:.1f} MB | "
-                     f"{_ci_text(h.get('all'), 'median_ae')} | {_ci_text(h.get('all'), 'crps')} | {_ci_text(f['own']['all'], 'median_ae')} | "
-                     f"{_ci_text(f['own']['seen'], 'median_ae')} | {_ci_text(f['own']['unseen'], 'median_ae')} | {_ci_text(f['own']['all'], 'crps')} | "
-                     f"{_ci_text(f.get('own_adapted', {}).get('all'), 'median_ae')} |")
+        if k == 0: lines.append(row('the starting model (round 0)', evals[0], '–', None))
+        f = evals[-1]
+        sent = _bytes_text(f['sent_bytes_per_client']) + (' (its data)' if run['config']['algorithm'] == 'central' else '')
+        lines.append(row(f"{run['name']} (round {f['round']})", f, sent, client_gains(run)))
     return '\n'.join(lines)
 
 
