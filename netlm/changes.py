@@ -276,8 +276,25 @@ def world_changes(world, m: Measurements, *, min_shift_ms: float = 5.0, min_outa
                          kind=pa.array(np.array(TRUTH_KINDS)[kind[ev]]), shift_ms=pa.array(shift[ev])))
 
 # %% ../nbs/13a_changes.ipynb #c028
-def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0) -> dict:
-    "Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within `tolerance_s` (minimum total time gap)."
+def _source_intervals(detected: pa.Table, truth: pa.Table, matched: np.ndarray, n_boot: int, seed: int) -> dict:
+    "Percentile intervals of precision, recall and F1 when the sources (probes) are resampled with replacement."
+    d_src = detected['src_addr'].to_numpy(zero_copy_only=False).astype(str)
+    t_src = truth['src_addr'].to_numpy(zero_copy_only=False).astype(str)
+    sources, d_id = np.unique(np.concatenate([d_src, t_src]), return_inverse=True)
+    d_id, t_id = d_id[:len(d_src)], d_id[len(d_src):]
+    per = lambda ids: np.bincount(ids, minlength=len(sources)).astype(np.float64)
+    tp, det, true = per(d_id[matched]), per(d_id), per(t_id)
+    rng = np.random.default_rng(seed)
+    w = np.stack([np.bincount(rng.integers(0, len(sources), len(sources)), minlength=len(sources)) for _ in range(n_boot)])
+    TP, D, T = w @ tp, w @ det, w @ true
+    with np.errstate(invalid='ignore', divide='ignore'):
+        stats = dict(precision=TP / D, recall=TP / T, f1=2 * TP / (D + T))
+    return {f'{k}_ci': tuple(float(x) for x in np.nanpercentile(v, [2.5, 97.5])) for k, v in stats.items()}
+
+
+def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0, *, n_boot: int = 0, seed: int = 0) -> dict:
+    """Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within
+    `tolerance_s` (minimum total time gap); with `n_boot`, 95% intervals of the three from resampling the sources."""
     from scipy.optimize import linear_sum_assignment
     key = lambda tab: np.char.add(np.char.add(tab['src_addr'].to_numpy(zero_copy_only=False).astype(str), '|'),
                                   tab['dst_addr'].to_numpy(zero_copy_only=False).astype(str)) if tab.num_rows else np.zeros(0, str)
@@ -301,6 +318,7 @@ def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600
     out = dict(tp=tp, detected=n_det, true=n_true, precision=precision, recall=recall, f1=f1,
                median_delay_s=float(np.median(delay)) if tp else float('nan'),
                median_alarm_delay_s=float(np.median(alarm_delay)) if tp else float('nan'))
+    if n_boot: out |= _source_intervals(detected, truth, md, n_boot, seed)
     if 'kind' in truth.column_names:                     # recall by kind of true change
         kinds = truth['kind'].to_numpy(zero_copy_only=False).astype(str)
         for kd in TRUTH_KINDS:

@@ -22,7 +22,8 @@ __all__ = ['USER_ERRORS', 'BENCHES', 'PRETRAIN_SEED', 'CLIError', 'bench_kwargs'
            'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess',
            'cmd_train', 'for_minutes', 'add_train', 'load_predictor', 'evaluate_run', 'cmd_eval', 'add_eval_options',
            'add_eval', 'cmd_predict', 'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart',
-           'add_quickstart', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'build_parser', 'run', 'main']
+           'add_quickstart', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate',
+           'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -272,6 +273,15 @@ def load_predictor(spec):
                    f"({', '.join(sorted(PRETRAINED)) or 'none shipped'})")
 
 
+def _same_data(a, b) -> bool:
+    "Whether two probe-row directories hold the same rows: one path, or a copy (manifests with the same source rows and splits)."
+    from netlm.rows import load_manifest
+    if Path(a).resolve() == Path(b).resolve(): return True
+    try: ma, mb = load_manifest(a), load_manifest(b)
+    except (FileNotFoundError, ValueError): return False       # a path relative to where the run was trained: cannot tell
+    return all(ma.get(k) == mb.get(k) for k in ('source_rows', 'measurements_written', 'splits'))
+
+
 def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
     "Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
     from netlm.evaluate import run_eval
@@ -279,7 +289,7 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
     from netlm.infer import ModelMethod
     predictor = load_predictor(model if model is not None else workdir)
     trained_on = json.loads((Path(workdir) / 'config.json').read_text()).get('data') if model is None and (Path(workdir) / 'config.json').is_file() else None
-    if trained_on and Path(trained_on).resolve() != Path(data_dir).resolve():   # allowed (a model on another data set), rarely meant
+    if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
         import warnings
         warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
     others = {}
@@ -598,6 +608,76 @@ def add_pretrain(sub):
     p.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any TrainConfig field')
     p.set_defaults(func=cmd_pretrain)
 
+# %% ../nbs/17_cli.ipynb #c105
+_FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len', 'peers', 'compress',
+                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every', 'eval_queries')
+
+
+def add_federate(sub):
+    "The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that building the parser does not import JAX."
+    f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, exchanging models with a server or peers",
+                       description="Federated training (netlm.federate) on the training probes of --data: each of --clients probes keeps only its "
+                                   'own measurements (its most recent 20% held out as its own future), trains --local-steps steps a round, then '
+                                   'exchanges: local (never), fedavg (a server averages the updates, weighted by data), gossip (each averages '
+                                   'with --peers random others) or central (one model on the union at the same sequences: the reference). Every '
+                                   "evaluation scores each client's own future and the data's held-out test probes (95% intervals). An "
+                                   'interrupted run resumes exactly from its last round: run the same command again, or --workdir alone.',
+                       epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 --rounds 8; '
+                              'netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate --costs')
+    f.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
+    f.add_argument('--workdir', help='run directory (config.json, state/, metrics.jsonl, summary.json, report.png)')
+    f.add_argument('--algorithm', choices=('local', 'fedavg', 'gossip', 'central'), help='default fedavg')
+    f.add_argument('--clients', type=int, help='probes that take part (default 32)')
+    f.add_argument('--rounds', type=int, help='default 10')
+    f.add_argument('--local-steps', type=int, help='training steps per client and round (default 5)')
+    f.add_argument('--batch-size', type=int, help='sequences per client and step (default 2)')
+    f.add_argument('--seq-len', type=int, help='default 512')
+    f.add_argument('--peers', type=int, help='gossip: peers each client averages with per round (default 2)')
+    f.add_argument('--compress', choices=('none', 'int8'), help='fedavg: int8 deltas instead of float32 (default none)')
+    f.add_argument('--holdout', type=float, help="share of each client's latest measurements kept as its own future (default 0.2)")
+    f.add_argument('--min-measurements', type=int, help='measurements a probe needs to be a client (default 100)')
+    f.add_argument('--preset', help='model preset (default cpu-small)')
+    f.add_argument('--init', help="starting weights: base (shipped, default), a run or exported model, or none (random)")
+    f.add_argument('--lr', type=float, help="peak learning rate (default: the preset's fine-tuning recipe)")
+    f.add_argument('--seed', type=int, help='default 0')
+    f.add_argument('--eval-every', type=int, help='rounds between evaluations (default 2)')
+    f.add_argument('--eval-queries', type=int, help='held-out-probe queries per evaluation (default 600)')
+    f.add_argument('--no-progress', action='store_true', help='no progress bar')
+    f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, written to --out')
+    f.add_argument('--out', help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
+    f.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, update bytes, "
+                                                         'memory, s/step) and print JSON; run under `taskset -c 0` for one core')
+    f.set_defaults(func=cmd_federate)
+
+
+def cmd_federate(args) -> dict | str:
+    "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
+    import matplotlib.pyplot as plt
+    from netlm.federate import FederateConfig, client_costs, comparison_table, federate, plot_federation   # JAX: loaded when used
+    if args.costs:
+        costs = client_costs(args.preset or 'cpu-small', args.batch_size or 2, args.seq_len or 512)
+        print(json.dumps(costs, indent=1)); return costs
+    if args.compare:
+        table = comparison_table(args.compare)
+        print(table)
+        if args.out:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+            (Path(args.out) / 'comparison.md').write_text(table + '\n')
+            plt.close(plot_federation(args.compare, Path(args.out) / 'comparison.png'))
+        return table
+    if args.workdir is None: raise ValueError('give --workdir (with --data to start a run; alone to resume one)')
+    saved = Path(args.workdir) / 'config.json'
+    if args.data is None:
+        if not saved.is_file(): raise ValueError(f'{args.workdir}: no run to resume there: give --data to start one')
+        settings = json.loads(saved.read_text())
+    else:
+        settings = {k: getattr(args, k) for k in _FEDERATE_FLAGS if getattr(args, k) is not None}
+        if str(settings.get('init', '')).lower() == 'none': settings['init'] = None
+    summary = federate(FederateConfig(**settings, workdir=args.workdir, progress=not args.no_progress))
+    plt.close(plot_federation([args.workdir], Path(args.workdir) / 'report.png'))
+    print(comparison_table([args.workdir]))
+    return summary
+
 # %% ../nbs/17_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
     "The `netlm` argument parser: the subcommands in pipeline order."
@@ -608,7 +688,6 @@ def build_parser() -> argparse.ArgumentParser:
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser
     from netlm.changes import add_changes
-    from netlm.federate import add_federate
     for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate, add_serve_parser,
                 add_export_parser, add_pretrain, add_quickstart, add_bench): add(sub)
     return p

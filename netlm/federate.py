@@ -37,7 +37,7 @@ __all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'own_future
            'quantize_int8', 'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model',
            'score', 'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps',
            'run_flower_simulation', 'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table',
-           'plot_federation', 'add_federate', 'cmd_federate']
+           'plot_federation']
 
 # %% ../nbs/13b_federate.ipynb #c106
 ALGORITHMS = ('local', 'fedavg', 'gossip', 'central')
@@ -78,7 +78,8 @@ class FederateConfig:
         if not 0 < self.holdout < 1: raise ValueError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
 
     def train_config(self) -> TrainConfig:
-        "The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer step per local step."
+        """The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer step per
+        local step."""
         overrides = dict(batch_size=self.batch_size, seq_len=self.seq_len, steps=self.rounds * self.local_steps, seed=self.seed,
                          data=self.data, workdir=self.workdir, init=self.init, eval_every=0)
         if self.lr is not None: overrides['lr'] = self.lr
@@ -87,7 +88,8 @@ class FederateConfig:
 # %% ../nbs/13b_federate.ipynb #c109
 @dataclass
 class Client:
-    "One probe of a federation (its RIPE Atlas id, else its address): its training rows (measurements before `cut`; a dual-stack probe has an IPv4 and an IPv6 row) and its own future (from `cut` on)."
+    """One probe of a federation (its RIPE Atlas id, else its address): its training rows (measurements before `cut`; a
+    dual-stack probe has an IPv4 and an IPv6 row) and its own future (from `cut` on)."""
     probe: str
     rows: list[ProbeRow]
     future: Measurements
@@ -104,7 +106,8 @@ def _row_slice(row: ProbeRow, keep: np.ndarray) -> ProbeRow:
 
 
 def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_measurements: int = 100, seed: int = 0) -> list[Client]:
-    "`n` probes drawn at random among those of `rows` with `min_measurements`, each split in time: its first `1 - holdout` to learn from, the rest its own future."
+    """`n` probes drawn at random among those of `rows` with `min_measurements`, each split in time: its first `1 - holdout` to
+    learn from, the rest its own future."""
     by_probe = {}
     for r in rows: by_probe.setdefault(r.prb_id if r.prb_id >= 0 else r.src, []).append(r)   # a probe's parts together
     eligible = [rs for rs in by_probe.values() if sum(map(len, rs)) >= min_measurements]
@@ -125,7 +128,8 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
 
 # %% ../nbs/13b_federate.ipynb #c112
 def own_future_protocol(clients: list[Client], n_context: int = 30, queries: int = 30, unseen: int = 10) -> Protocol:
-    "Each client's own future as evaluation questions: its last `n_context` training measurements as the context, the first `queries` held-out ones and the next `unseen` to destinations that context lacks; `group` = the client."
+    """Each client's own future as evaluation questions: its last `n_context` training measurements as the context, the first
+    `queries` held-out ones and the next `unseen` to destinations that context lacks; `group` = the client."""
     ctx, qs = [], []
     for g, c in enumerate(clients):                               # a loop per client
         h, f = c.history(), c.future
@@ -151,7 +155,8 @@ def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.rand
 
 
 def round_batches(clients: list[Client], config: FederateConfig, round_: int, members: list[int] | None = None) -> dict:
-    "Every client's batches of one round, `(clients, local_steps, batch_size, seq_len)`; for `central`, one stream of the union `(1, local_steps, clients * batch_size, seq_len)`."
+    """Every client's batches of one round, `(clients, local_steps, batch_size, seq_len)`; for `central`, one stream of the union
+    `(1, local_steps, clients * batch_size, seq_len)`."""
     cfg = SamplerConfig(seq_len=config.seq_len, **config.train_config().sampler)
     S, B = config.local_steps, config.batch_size
     if config.algorithm == 'central':
@@ -165,7 +170,8 @@ def round_batches(clients: list[Client], config: FederateConfig, round_: int, me
 
 @functools.cache
 def _local_round(model_def, opt_def, seed: int, field_weights):
-    "jit(scan over local steps of vmap over clients of the training step): `(params, opt_state, batches, first_step) -> (params, opt_state, metrics)`."
+    """jit(scan over local steps of vmap over clients of the training step): `(params, opt_state, batches, first_step) ->
+    (params, opt_state, metrics)`."""
     step = jax.vmap(step_function(model_def, opt_def, seed, field_weights), in_axes=(0, 0, 0, None))
 
     def run(params, opt_state, batches, first_step):
@@ -188,7 +194,8 @@ def quantize_int8(delta):
 
 
 def fedavg(params, reference, weights: np.ndarray, compress: str = 'none'):
-    "The data-weighted average of the clients' updates against `reference` (the round's global model), given back to every client."
+    """The data-weighted average of the clients' updates against `reference` (the round's global model), given back to every
+    client."""
     w = jnp.asarray(weights / weights.sum(), jnp.float32)
     def leaf(p, ref):
         delta = p - ref[None]
@@ -215,14 +222,16 @@ def gossip(params, W: np.ndarray):
 
 
 def update_bytes(params, compress: str = 'none') -> int:
-    "Bytes of one model update on the wire (one client's share of `params`): float32 values, or int8 values plus a float32 scale per tensor."
+    """Bytes of one model update on the wire (one client's share of `params`): float32 values, or int8 values plus a float32
+    scale per tensor."""
     leaves = jax.tree.leaves(params)
     n = sum(int(np.prod(x.shape[1:])) for x in leaves)
     return n + 4 * len(leaves) if compress == 'int8' else 4 * n
 
 # %% ../nbs/13b_federate.ipynb #c121
 class Federation:
-    "The clients' models of a federated run (stacked on a leading client axis), their optimizer states, and the round they reached."
+    """The clients' models of a federated run (stacked on a leading client axis), their optimizer states, and the round they
+    reached."""
 
     def __init__(self, config: FederateConfig, clients: list[Client]):
         self.config, self.clients, self.round = config, clients, 0
@@ -274,7 +283,8 @@ class Federation:
         return metrics
 
     def model(self, i: int = 0, adapted: bool = False):
-        "Client `i`'s model (the global model for fedavg after an exchange, and for central); `adapted`: as it was after its local steps, before the exchange."
+        """Client `i`'s model (the global model for fedavg after an exchange, and for central); `adapted`: as it was after its
+        local steps, before the exchange."""
         return nnx.merge(self.model_def, jax.tree.map(lambda x: x[i], self.adapted if adapted else self.params))
 
     @property
@@ -282,7 +292,8 @@ class Federation:
 
 # %% ../nbs/13b_federate.ipynb #c124
 def answer_by_model(federation: Federation, protocol: Protocol, assign: np.ndarray, adapted: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    "Quantiles and failure probabilities of every query of `protocol`, query i answered by client `assign[i]`'s model (with its own context)."
+    """Quantiles and failure probabilities of every query of `protocol`, query i answered by client `assign[i]`'s model (with its
+    own context)."""
     q, ctx = protocol.queries, protocol.context
     quantiles, p_fail = np.full((len(q), len(QUANTILE_GRID)), np.nan), np.full(len(q), np.nan)
     for m in np.unique(assign):                                   # a loop per model: each compiled once per architecture
@@ -327,7 +338,8 @@ def evaluate_federation(federation: Federation, own: Protocol, heldout: Protocol
 
 # %% ../nbs/13b_federate.ipynb #c126
 def save_round(federation: Federation, workdir, keep: int = 2) -> Path:
-    "Write the federation's state after its current round (`state/round-R.npz`, its SHA-256 and counters in `round-R.json`); keep the last `keep`."
+    """Write the federation's state after its current round (`state/round-R.npz`, its SHA-256 and counters in `round-R.json`);
+    keep the last `keep`."""
     d = Path(workdir) / 'state'
     d.mkdir(parents=True, exist_ok=True)
     path = d / f'round-{federation.round:05d}.npz'
@@ -375,7 +387,8 @@ def _check_workdir(config: FederateConfig) -> None:
 
 
 def federate(config: FederateConfig) -> dict:
-    "Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`; return the summary."
+    """Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`; return
+    the summary."""
     _check_workdir(config)
     workdir = Path(config.workdir)
     clients = make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout,
@@ -464,7 +477,8 @@ def flower_apps(config: FederateConfig, result: dict | None = None):
 
 
 def run_flower_simulation(config: FederateConfig, cpus_per_client: float = 1.0) -> list[np.ndarray]:
-    "FedAvg under Flower's simulation engine (Ray), one virtual node per client; the final global parameters (leaves in `jax.tree.leaves` order)."
+    """FedAvg under Flower's simulation engine (Ray), one virtual node per client; the final global parameters (leaves in
+    `jax.tree.leaves` order)."""
     from flwr.simulation import run_simulation
     result = {}
     server_app, client_app = flower_apps(config, result)
@@ -475,7 +489,8 @@ def run_flower_simulation(config: FederateConfig, cpus_per_client: float = 1.0) 
 
 # %% ../nbs/13b_federate.ipynb #c133
 def client_costs(preset: str = 'cpu-small', batch_size: int = 2, seq_len: int = 512, steps: int = 10) -> dict:
-    "What one client pays per local step on this machine: parameters, update size on the wire, the compiled step's memory, seconds per step."
+    """What one client pays per local step on this machine: parameters, update size on the wire, the compiled step's memory,
+    seconds per step."""
     tc = config_from_args(preset, dict(batch_size=batch_size, seq_len=seq_len, steps=1000, eval_every=0))
     state = init_state(tc, data_mesh())
     rng = np.random.default_rng(0)
@@ -527,7 +542,8 @@ def _bytes_text(n: float) -> str:
 
 
 def client_gains(run: dict) -> dict | None:
-    "Share of clients whose own-future median error fell from round 0 to the last evaluation: all, the busier half and the quieter half (by training measurements)."
+    """Share of clients whose own-future median error fell from round 0 to the last evaluation: all, the busier half and the
+    quieter half (by training measurements)."""
     evals = [r for r in run['records'] if 'own' in r]
     if len(evals) < 2 or not run['summary']: return None
     before, after = (np.array([np.nan if v is None else v for v in r['per_client']]) for r in (evals[0], evals[-1]))
@@ -538,7 +554,8 @@ def client_gains(run: dict) -> dict | None:
 
 
 def comparison_table(workdirs) -> str:
-    "One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and own-future errors (median AE and CRPS, 95% intervals), clients that gained."
+    """One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and own-future errors
+    (median AE and CRPS, 95% intervals), clients that gained."""
     lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | seen | unseen | own CRPS '
              '| own future, adapted before the exchange | clients improved (busy / quiet half) |', '|---|---|---|---|---|---|---|---|---|---|---|']
     row = lambda name, f, sent, gains: (
@@ -558,7 +575,8 @@ def comparison_table(workdirs) -> str:
 
 
 def plot_federation(workdirs, path=None):
-    "Held-out and own-future error against rounds and against bytes sent per client (one line per run), and each client's own-future error against its data."
+    """Held-out and own-future error against rounds and against bytes sent per client (one line per run), and each client's
+    own-future error against its data."""
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, 4, figsize=(20, 4.5))
     for w in workdirs:
@@ -584,74 +602,3 @@ def plot_federation(workdirs, path=None):
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=100)
     return fig
-
-# %% ../nbs/13b_federate.ipynb #c139
-_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len', 'peers', 'compress', 'holdout',
-          'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every', 'eval_queries')
-
-
-def add_federate(sub) -> None:
-    "The `netlm federate` subcommand."
-    d = FederateConfig.__dataclass_fields__
-    p = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, exchanging models with a server or peers",
-                       description="Federated training on the training probes of --data: each of --clients probes keeps only its own measurements "
-                                   f"(its most recent {d['holdout'].default:.0%} held out as its own future), trains --local-steps steps a round, then "
-                                   'exchanges: local (never), fedavg (a server averages the updates, weighted by data), gossip (each averages with '
-                                   '--peers random others) or central (one model on the union, at the same tokens: the reference). Every evaluation '
-                                   "scores each client's own future and the data's held-out test probes (95% intervals). Interrupted runs resume "
-                                   'exactly from the last round: run the same command again, or `netlm federate --workdir W` alone.',
-                       epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 --rounds 8; '
-                              'netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate --costs')
-    p.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
-    p.add_argument('--workdir', help='run directory (config.json, state/, metrics.jsonl, summary.json, report.png)')
-    p.add_argument('--algorithm', choices=ALGORITHMS, default=d['algorithm'].default)
-    p.add_argument('--clients', type=int, default=d['clients'].default, help='probes that take part (default %(default)s)')
-    p.add_argument('--rounds', type=int, default=d['rounds'].default, help='default %(default)s')
-    p.add_argument('--local-steps', type=int, default=d['local_steps'].default, help='training steps per client and round (default %(default)s)')
-    p.add_argument('--batch-size', type=int, default=d['batch_size'].default, help='sequences per client and step (default %(default)s)')
-    p.add_argument('--seq-len', type=int, default=d['seq_len'].default, help='default %(default)s')
-    p.add_argument('--peers', type=int, default=d['peers'].default, help='gossip: peers each client averages with per round (default %(default)s)')
-    p.add_argument('--compress', choices=('none', 'int8'), default='none', help='fedavg: send int8 deltas instead of float32 (default none)')
-    p.add_argument('--holdout', type=float, default=d['holdout'].default, help="share of each client's latest measurements kept as its own future")
-    p.add_argument('--min-measurements', type=int, default=d['min_measurements'].default, help='measurements a probe needs to be a client')
-    p.add_argument('--preset', default=d['preset'].default, help='model preset (default %(default)s)')
-    p.add_argument('--init', default='base', help="starting weights: 'base' (shipped, default), a run or exported model, or 'none' (random)")
-    p.add_argument('--lr', type=float, help="peak learning rate (default: the preset's fine-tuning recipe)")
-    p.add_argument('--seed', type=int, default=0)
-    p.add_argument('--eval-every', type=int, default=d['eval_every'].default, help='rounds between evaluations (default %(default)s)')
-    p.add_argument('--eval-queries', type=int, default=d['eval_queries'].default, help='held-out-probe queries per evaluation (default %(default)s)')
-    p.add_argument('--no-progress', action='store_true', help='no progress bar')
-    p.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, written to --out')
-    p.add_argument('--out', help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
-    p.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, update bytes, memory, "
-                                                         's/step) and print JSON; run under `taskset -c 0` for one core')
-    p.set_defaults(func=cmd_federate)
-
-
-def cmd_federate(args) -> dict | str:
-    "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
-    import matplotlib.pyplot as plt   # here and in plot_federation: matplotlib is slow to import and only the report needs it
-    if args.costs:
-        costs = client_costs(args.preset, args.batch_size, args.seq_len)
-        print(json.dumps(costs, indent=1)); return costs
-    if args.compare:
-        table = comparison_table(args.compare)
-        print(table)
-        if args.out:
-            Path(args.out).mkdir(parents=True, exist_ok=True)
-            (Path(args.out) / 'comparison.md').write_text(table + '\n')
-            plt.close(plot_federation(args.compare, Path(args.out) / 'comparison.png'))
-        return table
-    if args.workdir is None: raise ValueError('give --workdir (with --data to start a run; alone to resume one)')
-    saved = Path(args.workdir) / 'config.json'
-    if args.data is None:
-        if not saved.is_file(): raise ValueError(f'{args.workdir}: no run to resume there: give --data to start one')
-        config = FederateConfig(**json.loads(saved.read_text()), workdir=args.workdir, progress=not args.no_progress)
-    else:
-        settings = {k: getattr(args, k) for k in _FLAGS}
-        settings['init'] = None if str(args.init).lower() == 'none' else args.init
-        config = FederateConfig(**settings, workdir=args.workdir, progress=not args.no_progress)
-    summary = federate(config)
-    plt.close(plot_federation([args.workdir], Path(args.workdir) / 'report.png'))
-    print(comparison_table([args.workdir]))
-    return summary
