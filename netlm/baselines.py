@@ -10,13 +10,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .measurements import Measurements, by_source, node_ids
+from .metrics import QUANTILE_GRID
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory',
-           'Vivaldi', 'plane_world', 'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
-
-# %% ../nbs/10_baselines.ipynb #c005
-QUANTILE_GRID = (np.arange(99) + 0.5) / 99   # 99 mid-point quantile levels
+__all__ = ['group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory', 'Vivaldi',
+           'plane_world', 'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
 
 # %% ../nbs/10_baselines.ipynb #c014
 def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -22,8 +22,8 @@ from flax import nnx
 from tqdm.auto import tqdm
 
 from .measurements import Measurements, by_source, node_ids, split_by
-from .baselines import QUANTILE_GRID, DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import bootstrap, compare_methods, rtt_scores
+from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
+from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
 from .rows import encode_row, find_world, load_manifest, load_rows, rows_to_measurements
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys

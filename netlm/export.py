@@ -184,7 +184,7 @@ def cdf_gap(a, b) -> float:
 
 def compare_answers(dists, reference) -> dict:
     "How far RTT distributions (an export's) are from `reference` (the checkpoint's) on the same queries."
-    from netlm.baselines import QUANTILE_GRID
+    from netlm.metrics import QUANTILE_GRID
     q, q0 = (np.stack([d.quantile(QUANTILE_GRID) for d in ds]) for ds in (dists, reference))
     med, gaps = len(QUANTILE_GRID) // 2, [cdf_gap(a, b) for a, b in zip(dists, reference)]
     return dict(max_rel_quantile=float(np.max(np.abs(q - q0) / q0)), equal_medians=float((q[:, med] == q0[:, med]).mean()),

@@ -22,7 +22,7 @@ from flax import nnx
 from tqdm.auto import tqdm
 
 from .artefacts import file_sha256
-from .baselines import QUANTILE_GRID
+from .metrics import QUANTILE_GRID
 from .evaluate import Protocol, make_protocol
 from .infer import ModelMethod, Predictor
 from .measurements import Measurements

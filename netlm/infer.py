@@ -18,7 +18,8 @@ from fastcore.basics import patch
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6,
                              VOCAB_SIZE, encode_measurement, encode_rtt, ip_bytes, rtt_code_ms)
 from .measurements import Measurements, split_by
-from .baselines import QUANTILE_GRID, Baseline
+from .baselines import Baseline
+from .metrics import QUANTILE_GRID
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
 # %% auto #0

@@ -22,7 +22,8 @@ import numpy as np
 from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
-from .baselines import QUANTILE_GRID, DestinationFrequency, default_baselines
+from .baselines import DestinationFrequency, default_baselines
+from .metrics import QUANTILE_GRID
 from .infer import DeadlineExceeded, Predictor, rank_key, parse_ip_prefix
 from .rows import find_world, load_split
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
