@@ -654,6 +654,7 @@ def cmd_federate(args) -> dict | str:
     "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
     import matplotlib.pyplot as plt
     from netlm.federate import FederateConfig, client_costs, comparison_table, federate, plot_federation   # JAX: loaded when used
+    from netlm.rows import read_manifest_json
     if args.costs:
         costs = client_costs(args.preset or 'cpu-small', args.batch_size or 2, args.seq_len or 512)
         print(json.dumps(costs, indent=1)); return costs
@@ -669,7 +670,7 @@ def cmd_federate(args) -> dict | str:
     saved = Path(args.workdir) / 'config.json'
     if args.data is None:
         if not saved.is_file(): raise ValueError(f'{args.workdir}: no run to resume there: give --data to start one')
-        settings = json.loads(saved.read_text())
+        settings = read_manifest_json(saved, 'federated run config')
     else:
         settings = {k: getattr(args, k) for k in _FEDERATE_FLAGS if getattr(args, k) is not None}
         if str(settings.get('init', '')).lower() == 'none': settings['init'] = None

@@ -27,15 +27,15 @@ from .evaluate import Protocol, make_protocol
 from .infer import ModelMethod, Predictor
 from .measurements import Measurements
 from .metrics import rtt_scores
-from .rows import ProbeRow, encode_row, load_rows, load_split, rows_to_measurements
+from .rows import ProbeRow, encode_row, load_rows, load_split, read_manifest_json, rows_to_measurements
 from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
 from .tokenizer import VOCAB_SIZE
 from .train import TrainConfig, config_from_args, data_mesh, init_from, init_state, step_function
 
 # %% auto #0
-__all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'own_future_protocol', 'client_batches', 'round_batches',
-           'quantize_int8', 'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model',
-           'score', 'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps',
+__all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches',
+           'round_batches', 'quantize_int8', 'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation',
+           'answer_by_model', 'score', 'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps',
            'run_flower_simulation', 'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table',
            'plot_federation']
 
@@ -125,6 +125,12 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
         clients.append(Client(str(rs[0].prb_id if rs[0].prb_id >= 0 else rs[0].src), train, future, cut))
     if len(clients) < n: raise ValueError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
     return clients
+
+
+def load_clients(config: FederateConfig) -> list[Client]:
+    "The clients of a run: `make_clients` on the training rows of `config.data` with the run's settings."
+    return make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout, min_measurements=config.min_measurements,
+                        seed=config.seed)
 
 # %% ../nbs/13b_federate.ipynb #c112
 def own_future_protocol(clients: list[Client], n_context: int = 30, queries: int = 30, unseen: int = 10) -> Protocol:
@@ -246,9 +252,9 @@ class Federation:
         self._round_fn = _local_round(state.model_def, state.opt_def, tc.seed, tc.field_weights)
         self.weights = np.array([c.n_train for c in clients], np.float64)
         self.bytes_per_update = update_bytes(self.params, config.compress)
-        self.sent = np.zeros(len(clients))                        # bytes each client has sent so far
-        if config.algorithm == 'central':                         # central training ships the data itself, once
-            self.sent = np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients], np.float64)
+        # bytes each client has sent so far: central training ships the data itself, once
+        self.sent = (np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients], np.float64) if config.algorithm == 'central'
+                     else np.zeros(len(clients)))
         self.tokens = 0                                           # real training tokens over all clients
         self.adapted = None                                       # the clients' models before the last exchange
 
@@ -326,11 +332,11 @@ def evaluate_federation(federation: Federation, own: Protocol, heldout: Protocol
     ok = own.queries.ok & np.isfinite(median)
     out['per_client'] = [float(np.median(err[ok & (own.queries.group == g)])) if (ok & (own.queries.group == g)).any() else None
                          for g in range(n)]
-    if federation.config.algorithm in ('fedavg', 'gossip') and getattr(federation, 'adapted', None) is not None:
+    if federation.config.algorithm in ('fedavg', 'gossip') and federation.adapted is not None:
         qs, pf = answer_by_model(federation, own, own.queries.group, adapted=True)   # personalized: before the exchange
         out['own_adapted'] = score(qs, pf, own, own.queries.group, n_boot)
     if heldout is not None:
-        probes, idx = np.unique(heldout.probe, return_inverse=True)
+        _, idx = np.unique(heldout.probe, return_inverse=True)
         assign = np.zeros(len(idx), np.int64) if federation.shared else idx % n
         qs, pf = answer_by_model(federation, heldout, assign)
         out['heldout'] = score(qs, pf, heldout, heldout.probe, n_boot)
@@ -358,8 +364,10 @@ def restore_round(federation: Federation, workdir) -> bool:
     template = (federation.params, federation.opt_state)
     for meta_path in sorted((Path(workdir) / 'state').glob('round-*.json'), reverse=True):
         path = meta_path.with_suffix('.npz')
-        meta = json.loads(meta_path.read_text())
-        if not path.is_file() or file_sha256(path) != meta['sha256']:
+        try: meta = read_manifest_json(meta_path, 'saved round')
+        except ValueError as e:
+            warnings.warn(f'{e}; trying an older round'); continue
+        if not path.is_file() or file_sha256(path) != meta.get('sha256'):
             warnings.warn(f'{path}: missing or damaged (SHA-256 differs from {meta_path.name}); trying an older round')
             continue
         with np.load(path) as z: leaves = [z[f'arr_{i}'] for i in range(len(z.files))]
@@ -377,7 +385,7 @@ def _check_workdir(config: FederateConfig) -> None:
     path = Path(config.workdir) / 'config.json'
     mine = {k: v for k, v in dataclasses.asdict(config).items() if k not in ('progress', 'workdir')}   # a run may move
     if path.is_file():
-        saved = json.loads(path.read_text())
+        saved = read_manifest_json(path, 'federated run config')
         if differ := sorted(k for k in mine if saved.get(k) != mine[k]):
             raise ValueError(f'{config.workdir} holds a federated run with other settings ({", ".join(f"{k}={saved.get(k)!r}" for k in differ)}): '
                              'use another --workdir, or the same settings to resume')
@@ -386,20 +394,29 @@ def _check_workdir(config: FederateConfig) -> None:
         path.write_text(json.dumps(mine, indent=1))
 
 
+def _read_records(log: Path) -> list[dict]:
+    "The records of `metrics.jsonl`; a damaged line ends them there (the rounds after it are evaluated again), with a warning."
+    records = []
+    for k, line in enumerate(log.read_text().splitlines()):
+        try: records.append(json.loads(line))
+        except ValueError:
+            warnings.warn(f'{log}: line {k + 1} is damaged; records from there on are redone'); break
+    return records
+
+
 def federate(config: FederateConfig) -> dict:
     """Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`; return
     the summary."""
     _check_workdir(config)
     workdir = Path(config.workdir)
-    clients = make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout,
-                           min_measurements=config.min_measurements, seed=config.seed)
+    clients = load_clients(config)
     own = own_future_protocol(clients)
     test = load_split(config.data, 'test')
     heldout = make_protocol(test, max_queries=config.eval_queries, seed=config.seed) if len(test) else None
     fed = Federation(config, clients)
     resumed = restore_round(fed, workdir)
     log = workdir / 'metrics.jsonl'
-    records = [json.loads(l) for l in log.read_text().splitlines()] if resumed and log.is_file() else []
+    records = _read_records(log) if resumed and log.is_file() else []
     records = [r for r in records if r['round'] <= fed.round]     # a record written after the saved round is redone
     def record(extra: dict) -> dict:
         r = dict(round=fed.round, tokens=fed.tokens, sent_bytes_per_client=float(fed.sent.mean())) | extra
@@ -429,9 +446,8 @@ def federate(config: FederateConfig) -> dict:
 # %% ../nbs/13b_federate.ipynb #c130
 @functools.cache
 def _client_data(config: FederateConfig) -> tuple:
-    "The clients of a run's settings, loaded once per process (a Flower node reads only its own in a real deployment)."
-    return tuple(make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout,
-                              min_measurements=config.min_measurements, seed=config.seed))
+    "The clients of a run, loaded once per Flower process (a node on a device reads only its own rows)."
+    return tuple(load_clients(config))
 
 
 def flower_apps(config: FederateConfig, result: dict | None = None):
@@ -519,9 +535,9 @@ def read_run(workdir) -> dict:
     "A federated run's settings, evaluation records and summary (summary None while it has not finished)."
     w = Path(workdir)
     if not (w / 'config.json').is_file(): raise FileNotFoundError(f'{w}: not a federated run (no config.json)')
-    records = [json.loads(l) for l in (w / 'metrics.jsonl').read_text().splitlines()] if (w / 'metrics.jsonl').is_file() else []
-    summary = json.loads((w / 'summary.json').read_text()) if (w / 'summary.json').is_file() else None
-    config = json.loads((w / 'config.json').read_text())
+    records = _read_records(w / 'metrics.jsonl') if (w / 'metrics.jsonl').is_file() else []
+    summary = read_manifest_json(w / 'summary.json', 'federated run summary') if (w / 'summary.json').is_file() else None
+    config = read_manifest_json(w / 'config.json', 'federated run config')
     return dict(config=config, records=records, summary=summary, name=run_label(config))
 
 
