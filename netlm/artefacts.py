@@ -48,7 +48,8 @@ def _used_files(manifest: dict, where) -> list[str]:
 
 
 def read_export(path, pin: str | None = None) -> dict:
-    "The manifest of the exported model in directory `path`, after checking it and every file it lists (size, SHA-256); `pin`: the manifest's expected SHA-256."
+    """The manifest of the exported model in directory `path`, after checking it and every file it lists (size,
+    SHA-256); `pin`: the manifest's expected SHA-256."""
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f'{path}: no such file or directory')
     if not path.is_dir(): raise NotADirectoryError(f'{path}: not a directory (an exported model is the directory `netlm export` writes)')
@@ -100,7 +101,8 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False, pi
 # %% ../nbs/07a_artefacts.ipynb #c018
 PRETRAINED_DIR = Path(str(importlib.resources.files('netlm'))) / 'pretrained'   # package data, installed with the code
 PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/18_experiments.ipynb)
-    'base': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',   # netlm pretrain, 2026-11-25: 6,000 steps, 48M tokens
+    # netlm pretrain, 2026-11-25: 6,000 steps, 48M tokens
+    'base': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',
 }
 
 

@@ -11,6 +11,7 @@ import pyarrow.compute as pc
 
 from .measurements import Measurements, by_source, node_ids
 from .metrics import QUANTILE_GRID
+from .tokenizer import pack_ips
 
 # %% auto #0
 __all__ = ['group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory', 'Vivaldi',
@@ -27,7 +28,8 @@ def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.nd
 
 
 class Baseline:
-    "A method that predicts RTT quantiles (and, if it can, failure probabilities) for queries, after `fit` on training measurements."
+    """A method that predicts RTT quantiles (and, if it can, failure probabilities) for queries, after `fit` on training
+    measurements."""
     name = 'baseline'
 
     def fit(self, train: Measurements) -> 'Baseline': raise NotImplementedError
@@ -83,7 +85,8 @@ def _pair_rows(train: Measurements, queries: Measurements, keyed: Measurements) 
 
 
 class PairHistory(Baseline):
-    "Empirical RTT distribution of the (src, dst) pair's past pings; falls back to dst, the probe's context, src, then global history."
+    """Empirical RTT distribution of the (src, dst) pair's past pings; falls back to dst, the probe's context, src, then
+    global history."""
     name = 'pair_median'
 
     def fit(self, train: Measurements) -> 'PairHistory':
@@ -219,6 +222,7 @@ def plane_world(n_hosts: int = 60, n_pairs: int = 1500, seed: int = 0, noise: fl
 # %% ../nbs/10_baselines.ipynb #c023
 def _fit_factors(params: dict, i, j, y, huber: float, l2: float, lr: float, steps: int) -> dict:
     "Adam on the Huber loss of log RTT against mu + b_i + c_j + U_i . V_j, with L2 on the node parameters (jax, optax)."
+    # 1.5 s to import, for this fit alone: `netlm --help` imports this module (through infer)
     import jax, jax.numpy as jnp, optax
     i, j, y = jnp.asarray(i), jnp.asarray(j), jnp.asarray(y, jnp.float32)
 
@@ -320,7 +324,6 @@ class DestinationFrequency:
     "The IP completion baseline: destinations matching a prefix, by count in the probe's context, then in the history."
 
     def __init__(self, context: Measurements, history: Measurements | None = None):
-        from netlm.tokenizer import pack_ips
         parts = [context.dst] + ([history.dst] if history is not None else [])
         self.vocab, inverse = np.unique(np.concatenate(parts).astype(str), return_inverse=True)
         self.packed, self.version = pack_ips(self.vocab)            # a loop per distinct address, once
@@ -328,7 +331,8 @@ class DestinationFrequency:
         self.context = by_source(context)
 
     def top(self, src: str, prefix: bytes, version: int, k: int = 10, context: Measurements | None = None) -> list[str]:
-        "The `k` most frequent destinations of `src` (in `context`, else in its own context) that start with the bytes `prefix`; only ones measured."
+        """The `k` most frequent destinations of `src` (in `context`, else in its own context) that start with the bytes
+        `prefix`; only ones measured."""
         count = np.zeros(len(self.vocab), np.int64)
         if (ctx := context if context is not None else self.context.get(str(src))) is not None and len(ctx) and len(self.vocab):
             dst = ctx.dst.astype(str)

@@ -19,10 +19,27 @@ import tempfile
 import time
 from pathlib import Path
 
+import grain
+import jax
 import numpy as np
+import pyarrow.parquet as pq
+from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, WindowShuffleIterDataset
 
-from .measurements import random_measurement_table
-from .rows import DEFAULT_COMPRESSION, SPLITS, random_probe_rows, read_row, read_shard, shard_paths, write_probe_rows
+# the benchmarks time every stage, so they import every stage (`netlm bench` loads this module only when it runs)
+from .measurements import Measurements, random_measurement_table
+from .synth import build_world, generate
+from .ripe import clear_address_cache, validate
+from .ingest import MENOG_SAMPLE, find_menog_sample, ingest, synthetic_results
+from .preprocess import available_cores, build_probe_rows
+from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig, batch_contexts,
+                           context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
+from .model import attention_implementation, flops_per_token, param_count
+from .config import config_from_args
+from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
+from .infer import Predictor
+from .evaluate import make_protocol
+from .export import compare_answers, export_model, export_size
+from .rows import DEFAULT_COMPRESSION, SPLITS, load_split, random_probe_rows, read_row, read_shard, shard_paths, write_probe_rows
 from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measurement, ip_str, random_measurements, rtt_code,
                              timestamp_fields)
 
@@ -67,10 +84,9 @@ def peak_rss_mb() -> float:
 
 def bench_synth(rows: int = 5_000_000, seed: int = 0, days: float = 2.0, chunk_rows: int = 500_000) -> dict:
     "Rows/s, bytes per row and peak memory of `generate` for about `rows` rows, measured in one run."
-    from netlm.synth import World, generate
     probes = max(2, round(rows / (days * 6000)))
     for _ in range(2):      # size the world: scheduling is cheap next to generating
-        probes = max(2, round(probes * rows / max(1, World.build(probes, days, seed).scheduled_rows())))
+        probes = max(2, round(probes * rows / max(1, build_world(probes, days, seed).scheduled_rows())))
     with tempfile.TemporaryDirectory() as tmp:
         wall, cpu = time.perf_counter(), time.process_time()
         s = generate(tmp, probes=probes, days=days, seed=seed, chunk_rows=chunk_rows, progress=False)
@@ -91,18 +107,16 @@ def write_jsonl(results, path) -> Path:
 
 def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0, per_packet: bool = False) -> dict:
     "Results/s of `ingest` on the MENOG sample (`data='auto'`/`'menog'`) or on `n` generated results, and `validate` rows/s."
-    import pyarrow.parquet as pq
-    from netlm import ingest as stage
     if data not in ('auto', 'menog', 'synthetic'): raise ValueError(f"data must be auto, menog or synthetic, got {data!r}")
-    path = Path(path) if path else None if data == 'synthetic' else stage.find_menog_sample()
-    if data == 'menog' and path is None: raise FileNotFoundError(f'the MENOG sample ../{stage.MENOG_SAMPLE} is not there')
+    path = Path(path) if path else None if data == 'synthetic' else find_menog_sample()
+    if data == 'menog' and path is None: raise FileNotFoundError(f'the MENOG sample ../{MENOG_SAMPLE} is not there')
     with tempfile.TemporaryDirectory() as tmp:
-        source = path or write_jsonl(stage.synthetic_results(n, seed), Path(tmp) / 'synthetic.jsonl.gz')
-        report = stage.ingest(source, Path(tmp) / 'out.parquet', per_packet=per_packet, progress=False)
+        source = path or write_jsonl(synthetic_results(n, seed), Path(tmp) / 'synthetic.jsonl.gz')
+        report = ingest(source, Path(tmp) / 'out.parquet', per_packet=per_packet, progress=False)
         table = pq.read_table(Path(tmp) / 'out.parquet')
         mib = source.stat().st_size / 2**20
-    stage.clear_address_cache()   # validate parses every address afresh, as it would in its own process
-    t0 = time.perf_counter(); stage.validate(table); validate_s = time.perf_counter() - t0
+    clear_address_cache()   # validate parses every address afresh, as it would in its own process
+    t0 = time.perf_counter(); validate(table); validate_s = time.perf_counter() - t0
     return dict(stage='ingest', data=str(path) if path else f'synthetic n={n}', results=report['results_read'],
                 rows=report['rows_written'], failures=report['failures'], rejected=report['rejected'],
                 nat_substitutions=report['nat_substitutions'], seconds=report['seconds'], results_per_s=report['results_per_s'],
@@ -121,7 +135,6 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
                      test_fraction: float = 0.1, partitions: int | None = None, compression: str = DEFAULT_COMPRESSION,
                      memory_limit: str = '2GB', workdir=None) -> dict:
     "Rows/s, peak memory and bytes per measurement of `build_probe_rows` on a generated table of `rows` rows."
-    from netlm.preprocess import available_cores   # the cores the build may use
     work = Path(tempfile.mkdtemp(prefix='netlm-bench-preprocess-', dir=workdir))
     try:
         started = time.perf_counter()
@@ -158,7 +171,6 @@ def reference_measurements(record: bytes) -> list[dict]:
 
 def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfig) -> tuple[list[int], list[dict]]:
     "Tokens of one context from a time-ordered buffer, measurement by measurement, and the measurements used."
-    from netlm.sampler import MODE_FULL, MODE_NONE, MODE_PARTIAL
     r = rng.random()
     mode = MODE_FULL if r < cfg.mode_weights[0] else MODE_PARTIAL if r < cfg.mode_weights[0] + cfg.mode_weights[1] else MODE_NONE
     if mode == MODE_FULL: items = [(m, True) for m in buffer]
@@ -182,8 +194,9 @@ def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfi
 
 
 def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig | None = None) -> list[np.ndarray]:
-    "The straightforward sampler (the rules of `netlm.sampler`, one measurement at a time): int32 token arrays of a row's contexts."
-    from netlm.sampler import TS_TOKENS_ESTIMATE, SamplerConfig, contexts_per_row   # the sampler's own estimate of timestamp tokens
+    """The straightforward sampler (the rules of `netlm.sampler`, one measurement at a time): int32 token arrays of a
+    row's contexts."""
+    # the sampler's own estimate of timestamp tokens
     cfg = cfg or SamplerConfig()
     n, contexts = len(measurements), []
     if cfg.is_small(n):
@@ -206,9 +219,6 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
 # %% ../nbs/16_benchmarks.ipynb #c022
 def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts: int, seed: int, drop_remainder: bool = True):
     "Grain's expansion, shuffle and first-fit packing of a stream of `Contexts` into model batches (`make_dataset`'s `packer`)."
-    import grain
-    from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, WindowShuffleIterDataset
-    from netlm.sampler import model_batch
 
     class SplitContexts(grain.experimental.FlatMapTransform):
         "One element per context."
@@ -225,7 +235,6 @@ def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts:
 def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, seconds: float = 10.0,
                   reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
-    from netlm.sampler import MODE_NAMES, SamplerConfig, batch_contexts, context_probe, make_dataset, sample_rows
     cfg = SamplerConfig(seq_len=seq_len)
     with tempfile.TemporaryDirectory() as tmp:
         rows = random_probe_rows(probes, seed)
@@ -326,7 +335,6 @@ def synthetic_row(index: int, *, seq_len: int = 1024, seed=0) -> dict:
 
 def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1024, seed: int = 0) -> grain.IterDataset:
     "Batches of `synthetic_row`s with `netlm.sampler.make_dataset`'s interface (this process's share of rows)."
-    import grain, jax
     if split not in ('train', 'test'): raise ValueError(f"split {split!r} is not 'train' or 'test'")
     rows = grain.MapDataset.range(0, 2**40)[jax.process_index()::jax.process_count()]
     rows = rows.map(functools.partial(synthetic_row, seq_len=seq_len, seed=(seed, ('train', 'test').index(split))))
@@ -336,9 +344,6 @@ def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1
 def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = None, seq_len: int | None = None,
                 warmup: int = 3, seed: int = 0, **overrides) -> dict:
     "Real tokens/s, step time and MFU of the training step of `preset` on this machine's devices, on synthetic batches."
-    import jax
-    from netlm.model import attention_implementation, flops_per_token, param_count
-    from netlm.train import check_config, config_from_args, data_mesh, device_peak_flops, init_state, shard_batch
     small = preset == 'tiny'
     settings = dict(batch_size=batch_size or (8 if small else 32), seq_len=seq_len or (256 if small else 1024)) | overrides
     config = config_from_args(preset, settings)
@@ -371,9 +376,6 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
 # %% ../nbs/16_benchmarks.ipynb #c091
 def _small_run(tmp: Path, steps: int, seed: int) -> tuple[Path, Path]:
     "A `tiny` run of `steps` steps on a 12-probe synthetic world: (workdir, data)."
-    from netlm.preprocess import build_probe_rows
-    from netlm.synth import generate
-    from netlm.train import config_from_args, train
     world = generate(tmp / 'world', probes=12, days=0.3, seed=seed, progress=False)
     build_probe_rows(world['path'], tmp / 'rows', progress=False)
     train(config_from_args('tiny', dict(data=str(tmp / 'rows'), workdir=str(tmp / 'run'), steps=steps, batch_size=4, seq_len=256,
@@ -383,11 +385,6 @@ def _small_run(tmp: Path, steps: int, seed: int) -> tuple[Path, Path]:
 
 def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 400, steps: int = 30, seed: int = 0) -> dict:
     "Sizes, load times, queries/s and answer differences of a run's float32 and int8 exports against its checkpoint."
-    from netlm.evaluate import make_protocol
-    from netlm.export import compare_answers, export_model, export_size
-    from netlm.infer import Predictor
-    from netlm.measurements import Measurements
-    from netlm.rows import load_split
     if (workdir is None) != (data is None): raise ValueError('bench export: give both workdir= and data= (a run and its probe rows), or neither')
     with tempfile.TemporaryDirectory(prefix='netlm-bench-export-') as tmp:
         tmp = Path(tmp)

@@ -5,19 +5,21 @@
 # %% ../nbs/13a_changes.ipynb #c004
 from __future__ import annotations
 
+import json
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from scipy.special import ndtri
+from tqdm.auto import tqdm
 
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME, RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_from_code)
 from .measurements import Measurements, check_columns, timestamp_column
-from .infer import MAX_RTT_MS, tree_layout
+from .infer import MAX_RTT_MS, load_predictor, tree_layout
 
 # %% auto #0
 __all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'source_runs', 'encode_series', 'plan_cuts',
@@ -30,7 +32,8 @@ ORDER = np.array([FIELD_SRC, FIELD_DST, FIELD_TIME, FIELD_RESULT])     # the RTT
 
 
 def source_runs(m: Measurements) -> tuple[np.ndarray, np.ndarray]:
-    "The measurements ordered by (source, time), stable; and the start of each source's run in that order (with the end appended)."
+    """The measurements ordered by (source, time), stable; and the start of each source's run in that order (with the
+    end appended)."""
     src = m.src.astype(str)
     order = np.lexsort((m.t, src))
     s = src[order]
@@ -39,7 +42,8 @@ def source_runs(m: Measurements) -> tuple[np.ndarray, np.ndarray]:
 
 
 def encode_series(m: Measurements) -> dict:
-    "Tokens of one source's time-ordered measurements, each with a delta timestamp (the first absolute), and each one's absolute form."
+    """Tokens of one source's time-ordered measurements, each with a delta timestamp (the first absolute), and each
+    one's absolute form."""
     n = len(m)
     usrc, isrc = np.unique(m.src.astype(str), return_inverse=True)
     udst, idst = np.unique(m.dst.astype(str), return_inverse=True)
@@ -63,7 +67,8 @@ def encode_series(m: Measurements) -> dict:
 
 # %% ../nbs/13a_changes.ipynb #c007
 def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int, queries_per_cut: int) -> list[tuple[int, int, int]]:
-    "Cuts (context start, cut, end) of a series of measurements of `lengths` tokens: each measurement a query once, the context the longest run before the cut within `context_tokens`."
+    """Cuts (context start, cut, end) of a series of measurements of `lengths` tokens: each measurement a query once,
+    the context the longest run before the cut within `context_tokens`."""
     n = len(lengths)
     if n == 0: return []
     if context_tokens < 0: raise ValueError(f'context_tokens must be >= 0, got {context_tokens}')
@@ -84,7 +89,9 @@ _FIRST_OK = _FIRST_LO <= MAX_RTT_MS                             # the first byte
 
 
 def outcome_scores(p_result: np.ndarray, p_b1: np.ndarray, p_b2: np.ndarray, code: np.ndarray) -> dict:
-    "Mid-PIT, negative log-likelihood (nats) and p_fail of outcomes `code` (0: failed) from the model's next-token probabilities at the result role (n, 2: RttStart, Failed), first byte (n, 256) and second byte given the true first (n, 256)."
+    """Mid-PIT, negative log-likelihood (nats) and p_fail of outcomes `code` (0: failed) from the model's next-token
+    probabilities at the result role (n, 2: RttStart, Failed), first byte (n, 256) and second byte given the true
+    first (n, 256)."""
     n = len(code)
     failed = code == 0
     c1, c2 = (code >> 8).astype(np.int64), (code & 0xFF).astype(np.int64)
@@ -103,20 +110,23 @@ def outcome_scores(p_result: np.ndarray, p_b1: np.ndarray, p_b2: np.ndarray, cod
     below2 = np.cumsum(b2, 1)[rows, c2] - b2[rows, c2]
     p_eq = b1[rows, c1] * b2[rows, c2]
     cdf_ok = below1 + b1[rows, c1] * below2 + 0.5 * p_eq              # mid-PIT of the RTT given success
-    pit = np.where(failed, 1 - 0.5 * p_fail, (1 - p_fail) * cdf_ok)     # a failure is placed above every RTT (a ping with no reply)
+    # a failure is placed above every RTT (a ping with no reply)
+    pit = np.where(failed, 1 - 0.5 * p_fail, (1 - p_fail) * cdf_ok)
     tiny = 1e-300
     nll = np.where(failed, -np.log(np.maximum(p_fail, tiny)), -np.log(np.maximum((1 - p_fail) * p_eq, tiny)))
     return dict(pit=pit, nll=nll, p_fail=p_fail, pit_rtt=np.where(failed, np.nan, cdf_ok))
 
 # %% ../nbs/13a_changes.ipynb #c013
 def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, list]:
-    "Packed rows (`tree_layout`: the context as the trunk, each query its own chain), read points (3 per query), query indices and context sizes."
+    """Packed rows (`tree_layout`: the context as the trunk, each query its own chain), read points (3 per query), query
+    indices and context sizes."""
     lengths, abs_lengths, failed, t = enc['lengths'], enc['abs_lengths'], enc['failed'], enc['t']
     pos, apos = np.r_[0, np.cumsum(lengths)], np.r_[0, np.cumsum(abs_lengths)]
     rows, reads, queries, context = [], [], [], []
     for s, u, e in cuts:
         trunk = np.concatenate([enc['abs_tokens'][apos[s]:apos[s + 1]], enc['tokens'][pos[s + 1]:pos[u]]]) if u > s else np.zeros(0, np.int64)
-        j = np.arange(u, e)                                   # the queries: timed from the context's last measurement, as `query_prefix`
+        # the queries: timed from the context's last measurement, as `query_prefix`
+        j = np.arange(u, e)
         kind, value = (np.full(len(j), TS_DELTA, np.int8), t[j] - t[u - 1]) if u > s else (np.full(len(j), TS_ABS, np.int8), t[j])
         qt, ql = encode_batch(*(c[j] for c in enc['cols']), kind, value, np.tile(ORDER, (len(j), 1)))
         qstart = np.r_[0, np.cumsum(ql)]
@@ -133,9 +143,9 @@ def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, l
 
 def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, queries_per_cut: int = 64, chains_per_row: int = 16,
              progress: bool = False) -> dict:
-    "Every measurement's mid-PIT, negative log-likelihood (nats), p_fail and context size, predicted from the measurements of its probe before its cut."
+    """Every measurement's mid-PIT, negative log-likelihood (nats), p_fail and context size, predicted from the
+    measurements of its probe before its cut."""
     if getattr(predictor, 'tree', None) is None: raise ValueError('surprise needs a Predictor with a tree decoder (from_checkpoint, from_export, from_pretrained)')
-    from tqdm.auto import tqdm
     n, seq_len = len(m), predictor.seq_len
     context_tokens = seq_len // 2 if context_tokens is None else context_tokens
     if not 0 <= context_tokens <= seq_len - 50: raise ValueError(f'context_tokens must be in 0 .. {seq_len - 50} (room for a query), got {context_tokens}')
@@ -160,7 +170,8 @@ def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, q
 
 # %% ../nbs/13a_changes.ipynb #c019
 def pair_runs(m: Measurements) -> tuple[np.ndarray, np.ndarray]:
-    "The measurements ordered by (source, destination, time), stable; and the start of each pair's run in that order (with the end appended)."
+    """The measurements ordered by (source, destination, time), stable; and the start of each pair's run in that order
+    (with the end appended)."""
     key = np.char.add(np.char.add(m.src.astype(str), '|'), m.dst.astype(str)) if len(m) else np.zeros(0, str)
     order = np.lexsort((m.t, key))
     k = key[order]
@@ -174,7 +185,8 @@ def pit_z(pit, clip: float = 4.0) -> np.ndarray:
 
 
 def cusum(z: np.ndarray, bounds: np.ndarray, drift: float, threshold: float, hold: int = 0) -> dict:
-    "Two-sided CUSUM per run `z[bounds[i]:bounds[i+1]]`, reset after each alarm and paused `hold` steps: alarm and estimated start positions, score, direction."
+    """Two-sided CUSUM per run `z[bounds[i]:bounds[i+1]]`, reset after each alarm and paused `hold` steps: alarm and
+    estimated start positions, score, direction."""
     z = np.asarray(z, np.float64)
     if np.isnan(z).any(): raise ValueError('cusum: z holds NaN')
     starts, lengths = bounds[:-1], np.diff(bounds)
@@ -220,7 +232,8 @@ CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)     # chosen on a valid
 
 def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAULTS['drift'], threshold: float = CUSUM_DEFAULTS['threshold'],
                    hold: int = CUSUM_DEFAULTS['hold']) -> pa.Table:
-    "Change points of every (source, destination) series from per-measurement normal scores `z` (two-sided CUSUM): one row per change."
+    """Change points of every (source, destination) series from per-measurement normal scores `z` (two-sided CUSUM): one
+    row per change."""
     z = np.asarray(z, np.float64)
     if len(z) != len(m): raise ValueError(f'detect_changes: {len(z)} scores for {len(m)} measurements')
     order, bounds = pair_runs(m)
@@ -295,7 +308,7 @@ def _source_intervals(detected: pa.Table, truth: pa.Table, matched: np.ndarray, 
 def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0, *, n_boot: int = 0, seed: int = 0) -> dict:
     """Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within
     `tolerance_s` (minimum total time gap); with `n_boot`, 95% intervals of the three from resampling the sources."""
-    from scipy.optimize import linear_sum_assignment
+    from scipy.optimize import linear_sum_assignment   # 0.5 s to import; only the evaluation of detections needs it
     key = lambda tab: np.char.add(np.char.add(tab['src_addr'].to_numpy(zero_copy_only=False).astype(str), '|'),
                                   tab['dst_addr'].to_numpy(zero_copy_only=False).astype(str)) if tab.num_rows else np.zeros(0, str)
     dk, tk = key(detected), key(truth)
@@ -328,7 +341,8 @@ def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600
 
 # %% ../nbs/13a_changes.ipynb #c031
 def history_z(m: Measurements, window: int = 24, min_history: int = 3) -> np.ndarray:
-    "Baseline normal scores from each pair's own previous `window` measurements: a robust z of the RTT, Phi^-1(1 - p/2) of a failure."
+    """Baseline normal scores from each pair's own previous `window` measurements: a robust z of the RTT, Phi^-1(1 -
+    p/2) of a failure."""
     order, bounds = pair_runs(m)
     n = len(order)
     if n == 0: return np.zeros(0)
@@ -340,7 +354,6 @@ def history_z(m: Measurements, window: int = 24, min_history: int = 3) -> np.nda
     prev = np.where(valid, rtt[np.maximum(back, 0)], np.nan)
     ok = np.where(prev >= 0, prev, np.nan)                              # successes only
     with np.errstate(all='ignore'):
-        import warnings
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', RuntimeWarning)            # all-NaN rows: no history yet
             med = np.nanmedian(ok, 1)
@@ -355,7 +368,8 @@ def history_z(m: Measurements, window: int = 24, min_history: int = 3) -> np.nda
 
 
 def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> pa.Table:
-    "Baseline change points: `ruptures` PELT (l2 cost, its default min_size and jump) on each pair's successful RTTs, penalty `penalty * sigma**2 * ln n`."
+    """Baseline change points: `ruptures` PELT (l2 cost, its default min_size and jump) on each pair's successful RTTs,
+    penalty `penalty * sigma**2 * ln n`."""
     try: import ruptures as rpt
     except ImportError: raise ImportError('pelt_changes needs ruptures (a development dependency of netlm): pip install ruptures') from None
     order, bounds = pair_runs(m)
@@ -377,7 +391,8 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
 
 # %% ../nbs/13a_changes.ipynb #c034
 def read_measurements(path) -> Measurements:
-    "The measurements of a Parquet table in netlm's schema; a one-line ValueError naming the file when it is not one or holds none."
+    """The measurements of a Parquet table in netlm's schema; a one-line ValueError naming the file when it is not one
+    or holds none."""
     path = Path(path)
     if not path.is_file(): raise ValueError(f'{path}: no such file')
     try: schema = pq.read_schema(path)
@@ -399,14 +414,12 @@ def scores_table(m: Measurements, s: dict) -> pa.Table:
 # %% ../nbs/13a_changes.ipynb #c035
 def cmd_changes(args) -> dict:
     "Score every measurement of a table with a model, detect the change points of each (source, destination) series, write them."
-    import json
     if (args.workdir is None) == (args.model is None): raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
     for name in ('drift', 'threshold'):
         if not getattr(args, name) > 0: raise ValueError(f'--{name} must be > 0, got {getattr(args, name)}')
     if args.hold < 0: raise ValueError(f'--hold must be >= 0, got {args.hold}')
     if args.queries_per_cut < 1: raise ValueError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
     m = read_measurements(args.input)
-    from netlm.cli import load_predictor
     predictor = load_predictor(args.model if args.model is not None else args.workdir)
     t0 = time.time()
     s = surprise(predictor, m, queries_per_cut=args.queries_per_cut, progress=not args.no_progress)
@@ -428,10 +441,11 @@ def add_changes(sub):
     "The `netlm changes` subcommand."
     c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
                        description='Score every measurement of INPUT (a measurement table in netlm\'s schema: `netlm synth`, or RIPE Atlas '
-                                   'results after `netlm ingest`) by how surprising the model finds it given its probe\'s preceding '
-                                   'measurements (PIT and negative log-likelihood), and detect change points in each (source, destination) '
-                                   'series with a two-sided CUSUM on the normal scores Phi^-1(PIT). Writes one row per change to OUT '
-                                   '(src_addr, dst_addr, event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction).')
+                                   "results after `netlm ingest`) by how surprising the model finds it given its probe's "
+                                   'preceding measurements (PIT and negative log-likelihood), and detect change points in '
+                                   'each (source, destination) series with a two-sided CUSUM on the normal scores '
+                                   'Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, event_time: the '
+                                   'estimated start, score, alarm_time: when the CUSUM fired, direction).')
     c.add_argument('--workdir', default=None, help='the training run directory (its newest checkpoint)')
     c.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base') or an exported one")
     c.add_argument('--input', required=True, metavar='MEASUREMENTS.parquet', help='the measurements to score')

@@ -140,13 +140,15 @@ class DataStreamsRestore(ocp.args.CheckpointArgs): item: Any
 
 
 def _data_args(data_iter, save: bool):
-    "Orbax args of a data position: `DataStreamsHandler`'s for the trainer's streams (`get_states`), Grain's for one Grain iterator."
+    """Orbax args of a data position: `DataStreamsHandler`'s for the trainer's streams (`get_states`), Grain's for one
+    Grain iterator."""
     if hasattr(data_iter, 'get_states'): return (DataStreamsSave if save else DataStreamsRestore)(data_iter)
     return (grain.checkpoint.CheckpointSave if save else grain.checkpoint.CheckpointRestore)(data_iter)
 
 
 def save_checkpoint(manager: CheckpointManager, step: int, *, params, opt_state, data_iter, config: dict):
-    "Start saving `step` (asynchronously): parameters, optimizer state, the data iterator's position and the run's config (JSON-able)."
+    """Start saving `step` (asynchronously): parameters, optimizer state, the data iterator's position and the run's
+    config (JSON-able)."""
     manager.save(step, args=ocp.args.Composite(
         params=ocp.args.StandardSave(params), opt_state=ocp.args.StandardSave(opt_state),
         data=_data_args(data_iter, save=True), config=ocp.args.JsonSave(config)), force=True)
@@ -178,7 +180,7 @@ def _warn_unverified(manager, step):
 
 # %% ../nbs/08_checkpoint.ipynb #c014b
 def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> dict:
-    "The run configuration saved with checkpoint `step` (a dict: `netlm.train.TrainConfig.to_dict()`), its file verified."
+    "The run configuration saved with checkpoint `step` (a dict: `netlm.config.TrainConfig.to_dict()`), its file verified."
     verify_checkpoint(step_path(manager, step), items=('config',))
     config = _restore_item(manager, step, 'config', ocp.args.JsonRestore())
     if not isinstance(config, dict) or not isinstance(config.get('model'), dict):
@@ -229,7 +231,8 @@ _T = TypeVar('_T')
 
 
 def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T], *, set_aside_rejected: bool = False) -> tuple[int | None, _T | None]:
-    "`(step, restore(step))` of the newest step that restores, passing over corrupt ones with a warning; `(None, None)` if there are none."
+    """`(step, restore(step))` of the newest step that restores, passing over corrupt ones with a warning; `(None,
+    None)` if there are none."""
     rejected = []
     for step in sorted(manager.all_steps(), reverse=True):
         try: result = restore(step)

@@ -11,19 +11,26 @@ import errno
 import importlib
 import inspect
 import json
+import logging
 import os
+import shutil
 import sys
+import time
+import warnings
 from pathlib import Path
 
 import numpy as np
 
+# Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
+# runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several.
+
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'PRETRAIN_SEED', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth',
            'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess',
-           'cmd_train', 'for_minutes', 'add_train', 'load_predictor', 'evaluate_run', 'cmd_eval', 'add_eval_options',
-           'add_eval', 'cmd_predict', 'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart',
-           'add_quickstart', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate',
-           'build_parser', 'run', 'main']
+           'cmd_train', 'for_minutes', 'add_train', 'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval',
+           'cmd_predict', 'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart', 'add_quickstart',
+           'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'build_parser', 'run',
+           'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -51,7 +58,7 @@ def _load(spec: str):
 
 def bench_kwargs(fn, items) -> dict:
     "`key=value` strings as keyword arguments of `fn`, each converted to the type its signature names."
-    from netlm.train import convert_setting, parse_settings
+    from netlm.config import convert_setting, parse_settings
     params = inspect.signature(fn).parameters
     takes_any = any(p.kind == p.VAR_KEYWORD for p in params.values())
     out = {}
@@ -162,8 +169,9 @@ def preprocess_summary(manifest: dict) -> str:
 def add_preprocess(sub):
     pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
                         description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) into compact '
-                                    'probe rows in OUT_DIR/{train,val,test}/*.array_record with OUT_DIR/manifest.json. Split by a stable '
-                                    'hash of the probe, optionally by time too. Rejected rows are counted by reason in the manifest.',
+                                    'probe rows in OUT_DIR/{train,val,test}/*.array_record with OUT_DIR/manifest.json. '
+                                    'Split by a stable hash of the probe, optionally by time too. Rejected rows are '
+                                    'counted by reason in the manifest.',
                         usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
     pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with --merge only OUT_DIR')
     pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
@@ -182,7 +190,8 @@ def add_preprocess(sub):
 # %% ../nbs/17_cli.ipynb #c020
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
-    from netlm.train import NonFiniteLoss, config_from_args, parse_settings, steps_for_minutes, train
+    from netlm.config import config_from_args, parse_settings
+    from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
     for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init'):
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
@@ -213,10 +222,10 @@ def cmd_train(args) -> dict:
 
 def for_minutes(config, minutes: float):
     "`config` set to train for about `minutes` of wall time: steps from a few timed ones, a hard stop at the budget."
-    import dataclasses
     from netlm.train import steps_for_minutes
     if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
-    if (saved := _saved_schedule(config.workdir)) is not None:    # a resume: re-timing would change its learning-rate schedule mid-run
+    # a resume: re-timing would change its learning-rate schedule mid-run
+    if (saved := _saved_schedule(config.workdir)) is not None:
         print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more minutes of training", flush=True)
         return dataclasses.replace(config, **saved, max_minutes=minutes)
     steps = steps_for_minutes(config, minutes)
@@ -239,10 +248,12 @@ def _saved_schedule(workdir) -> dict | None:
 def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
-                                   '(run the same command again, or only --workdir: its config.json gives the recipe and data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
-                                   'batch 32 x 1024. Any TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
-                                   'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint and '
-                                   'stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
+                                   '(run the same command again, or only --workdir: its config.json gives the recipe and '
+                                   'data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, batch 32 x 1024. Any '
+                                   'TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
+                                   'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a '
+                                   'checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in '
+                                   'WORKDIR/tb.')
     t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
     t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), netlm-deep')
     t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
@@ -261,18 +272,6 @@ def add_train(sub):
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
-def load_predictor(spec):
-    "The Predictor of a model spec: a run directory (its newest checkpoint), an exported model directory, or a shipped name ('base')."
-    from netlm.artefacts import PRETRAINED
-    from netlm.infer import Predictor
-    path = Path(spec)
-    if (path / 'checkpoints').is_dir(): return Predictor.from_checkpoint(path)
-    if (path / 'manifest.json').is_file(): return Predictor.from_export(path)
-    if str(spec) in PRETRAINED: return Predictor.from_pretrained(str(spec))
-    raise CLIError(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a shipped model "
-                   f"({', '.join(sorted(PRETRAINED)) or 'none shipped'})")
-
-
 def _same_data(a, b) -> bool:
     "Whether two probe-row directories hold the same rows: one path, or a copy (manifests with the same source rows and splits)."
     from netlm.rows import load_manifest
@@ -283,14 +282,14 @@ def _same_data(a, b) -> bool:
 
 
 def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
-    "Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."
+    """Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as
+    `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."""
     from netlm.evaluate import run_eval
     from netlm.rows import find_world
-    from netlm.infer import ModelMethod
+    from netlm.infer import ModelMethod, load_predictor
     predictor = load_predictor(model if model is not None else workdir)
     trained_on = json.loads((Path(workdir) / 'config.json').read_text()).get('data') if model is None and (Path(workdir) / 'config.json').is_file() else None
     if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
-        import warnings
         warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
     others = {}
     for other in against:
@@ -343,9 +342,9 @@ def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
 def add_eval(sub):
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
                        description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
-                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query with the same '
-                                   'context, broken down by seen/unseen pair and IPv4/IPv6 with 95% bootstrap intervals over probes. '
-                                   'Writes WORKDIR/eval/metrics.json and plots.')
+                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query '
+                                   'with the same context, broken down by seen/unseen pair and IPv4/IPv6 with 95% '
+                                   'bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json and plots.')
     e.add_argument('--workdir', default=None, help='the training run directory')
     e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', zero-shot) or an exported one")
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
@@ -363,7 +362,7 @@ def _context_from(path, src, size):
     "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
     if path is None: return None
     import pyarrow.compute as pc, pyarrow.parquet as pq
-    from netlm.evaluate import Measurements
+    from netlm.measurements import Measurements
     table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
     m = Measurements.from_table(table.filter(pc.equal(table['src_addr'], src)))
     if not len(m): raise CLIError(f'no measurements of {src} in {path} to use as context')
@@ -372,6 +371,7 @@ def _context_from(path, src, size):
 
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
+    from netlm.infer import load_predictor
     if (args.workdir is None) == (args.model is None): raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
     predictor = load_predictor(args.model if args.model is not None else args.workdir)
     if args.question == 'rtt':
@@ -406,9 +406,10 @@ def cmd_predict(args):
 def add_predict(sub):
     pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank SRC DST...',
                         description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full addresses '
-                                    '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is near RTT_MS. '
-                                    'rank SRC DST [DST ...]: the candidates, fastest first (--by). '
-                                    'The probe\'s context (its recent measurements) comes from --context, a measurement Parquet table.')
+                                    '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is '
+                                    'near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
+                                    "probe's context (its recent measurements) comes from --context, a measurement Parquet "
+                                    'table.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
     pr.add_argument('--workdir', default=None, help='the training run directory')
@@ -469,10 +470,10 @@ def quickstart_init(args) -> str | None:
 
 def cmd_quickstart(args) -> dict:
     "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
-    import dataclasses, time
     import jax
     from netlm.preprocess import build_probe_rows
-    from netlm.train import config_from_args, train
+    from netlm.config import config_from_args
+    from netlm.train import train
     t0, W = time.time(), Path(args.workdir)
     W.mkdir(parents=True, exist_ok=True)
     progress = not args.no_progress
@@ -509,10 +510,11 @@ def cmd_quickstart(args) -> dict:
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
                        description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
-                                   'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: train the CPU recipe from '
-                                   'random weights) for --train-minutes, evaluate it against the baselines on held-out '
-                                   'probes and write WORKDIR/run/report.md with the metrics tables and plots. It asks 200 IP completions and 100 '
-                                   'inverse searches (a first look; `netlm eval` asks 1,000 and 500). The defaults take about 7 minutes on 2 cores.')
+                                   'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: '
+                                   'train the CPU recipe from random weights) for --train-minutes, evaluate it against the '
+                                   'baselines on held-out probes and write WORKDIR/run/report.md with the metrics tables '
+                                   'and plots. It asks 200 IP completions and 100 inverse searches (a first look; `netlm '
+                                   'eval` asks 1,000 and 500). The defaults take about 7 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
@@ -554,11 +556,11 @@ def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max
 # %% ../nbs/17_cli.ipynb #c102
 def cmd_pretrain(args) -> dict:
     "Pretrain a base model on many synthetic worlds: corpus, training, export (the same command resumes)."
-    import shutil, time
     from netlm.artefacts import file_sha256
     from netlm.export import export_model
     from netlm.rows import load_manifest
-    from netlm.train import config_from_args, parse_settings, read_metrics, train
+    from netlm.config import config_from_args, parse_settings, read_metrics
+    from netlm.train import train
     t0, W, progress = time.time(), Path(args.workdir), not args.no_progress
     print(f'[1/3] corpus: {args.worlds} random worlds, {args.val_worlds} more held out for validation', flush=True)
     rows = pretrain_corpus(W, args.worlds, args.val_worlds, seed=args.seed, max_rows=args.max_rows, progress=progress)
@@ -614,14 +616,17 @@ _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'bat
 
 
 def add_federate(sub):
-    "The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that building the parser does not import JAX."
+    """The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that
+    building the parser does not import JAX."""
     f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, exchanging models with a server or peers",
                        description="Federated training (netlm.federate) on the training probes of --data: each of --clients probes keeps only its "
-                                   'own measurements (its most recent 20% held out as its own future), trains --local-steps steps a round, then '
-                                   'exchanges: local (never), fedavg (a server averages the updates, weighted by data), gossip (each averages '
-                                   'with --peers random others) or central (one model on the union at the same sequences: the reference). Every '
-                                   "evaluation scores each client's own future and the data's held-out test probes (95% intervals). An "
-                                   'interrupted run resumes exactly from its last round: run the same command again, or --workdir alone.',
+                                   'own measurements (its most recent 20% held out as its own future), trains '
+                                   '--local-steps steps a round, then exchanges: local (never), fedavg (a server averages '
+                                   'the updates, weighted by data), gossip (each averages with --peers random others) or '
+                                   'central (one model on the union at the same sequences: the reference). Every '
+                                   "evaluation scores each client's own future and the data's held-out test probes (95% "
+                                   'intervals). An interrupted run resumes exactly from its last round: run the same '
+                                   'command again, or --workdir alone.',
                        epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 --rounds 8; '
                               'netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate --costs')
     f.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
@@ -703,12 +708,11 @@ def _warning_line(command: str):
 
 def run(argv=None):
     "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
-    import warnings
     args = build_parser().parse_args(argv)
     debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
     if not debug:
         warnings.showwarning = _warning_line(args.command)
-        import logging   # orbax logs each failure of its writer threads with a traceback; the main thread raises it again
+        # orbax logs each failure of its writer threads with a traceback; the main thread raises it again
         logging.getLogger('absl').addFilter(lambda r: not r.exc_info)
     try:
         return args.func(args)
@@ -722,7 +726,8 @@ def run(argv=None):
         if debug or e.errno not in (errno.ENOSPC, errno.EDQUOT): raise
         print(f'netlm {args.command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''), file=sys.stderr)
         sys.stdout.flush(); sys.stderr.flush()
-        os._exit(2)     # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
+        # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
+        os._exit(2)
 
 
 def main(argv=None) -> None:

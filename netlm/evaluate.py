@@ -21,10 +21,13 @@ import pyarrow.csv
 from flax import nnx
 from tqdm.auto import tqdm
 
-from .measurements import Measurements, by_source, node_ids, split_by
+from .checkpoint import load_model
+from .config import read_metrics
+from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
-from .rows import encode_row, find_world, load_manifest, load_rows, rows_to_measurements
+from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
+from .model import loss_fn
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
@@ -99,7 +102,8 @@ def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | 
     context, ranks, queries = protocol.context, protocol.ranks, protocol.queries if queries is None else queries
     curve = {}
     for name, method in methods.items():
-        curve[name], done = {}, {}     # done: by context size; the subsets are nested, so equal sizes are equal contexts (30 and full)
+        # done: by context size; the subsets are nested, so equal sizes are equal contexts (30 and full)
+        curve[name], done = {}, {}
         for k in sizes:
             ctx = context if k is None else context[ranks <= k]
             if len(ctx) not in done:
@@ -121,7 +125,8 @@ def _kendall_tau(x: np.ndarray, y: np.ndarray) -> float:
 
 
 def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates: int = 5, n_boot: int = 1000, seed: int = 0) -> dict:
-    "Per method (and `random`): top-1 hit rate, regret (ms) and Kendall's tau of ranking each cut's answered destinations, with probe-bootstrap intervals."
+    """Per method (and `random`): top-1 hit rate, regret (ms) and Kendall's tau of ranking each cut's answered
+    destinations, with probe-bootstrap intervals."""
     ok = np.flatnonzero(queries.ok)
     names, dst_id = np.unique(queries.dst[ok].astype(str), return_inverse=True)
     key = queries.group[ok].astype(np.int64) * len(names) + dst_id.ravel()
@@ -203,7 +208,8 @@ SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='
 
 
 def plot_rtt_report(result: dict, path=None):
-    "Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to `path` if given)."
+    """Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to
+    `path` if given)."""
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
     fig, axes = plt.subplots(2, 2, figsize=(13, 8))
     (ax_cdf, ax_slice), (ax_cold, ax_pit) = axes
@@ -242,8 +248,7 @@ def plot_rtt_report(result: dict, path=None):
 
 # %% ../nbs/13_evaluate.ipynb #c042
 def _loss_step(model):
-    "A jitted `batch -> summed token metrics` of `model` (`netlm.train.loss_fn`, no dropout), results on the host."
-    from netlm.train import loss_fn   # the training module, only where a loss is computed
+    "A jitted `batch -> summed token metrics` of `model` (`netlm.model.loss_fn`, no dropout), results on the host."
     graphdef, state = nnx.split(model)
     step = jax.jit(lambda state, batch: loss_fn(nnx.merge(graphdef, state), batch)[1])
     return lambda batch: jax.device_get(step(state, batch))
@@ -263,7 +268,8 @@ def loss_summary(sums: dict) -> dict:
 
 def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024, max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
-    "Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and each timestamp mode."
+    """Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and
+    each timestamp mode."""
     step = _loss_step(model)
 
     def run(config):
@@ -271,7 +277,8 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
                                shard=(0, 1), config=config)
         sums = dict(batches=0, measurements=0, loss_sum=0.0, tokens=0.0, field_loss=0.0, field_tokens=0.0)
         for batch in itertools.islice(batches, max_batches):
-            if len(batch['inputs']) < batch_size:    # the last, short batch: pad it (padding is not a target), one shape, one compilation
+            # the last, short batch: pad it (padding is not a target), one shape, one compilation
+            if len(batch['inputs']) < batch_size:
                 batch = {k: np.pad(v, ((0, batch_size - len(v)), (0, 0))) for k, v in batch.items()}
             m = step(batch)
             for k in ('loss_sum', 'tokens', 'field_loss', 'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
@@ -300,7 +307,8 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
 # %% ../nbs/13_evaluate.ipynb #c047
 def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
                history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
-    "Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."
+    """Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their
+    prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."""
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
     q_key, c_key = context_keys(q), context_keys(context)
@@ -313,7 +321,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
     by_cut = split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
     rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}   # rank of the truth; k: not in the top k
     cuts = list(by_cut.items())
-    for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):   # a beam search per batch of cuts
+    # a beam search per batch of cuts
+    for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):
         part = cuts[a:a + cuts_per_call]
         groups = [(contexts.get(key), [(ip_prefix_text(raw[asks[j][0]][0], asks[j][1]), str(q.src[asks[j][0]])) for j in js]) for key, js in part]
         for (key, js), answers in zip(part, predictor.complete_many(groups, k)):
@@ -346,7 +355,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
 
 # %% ../nbs/13_evaluate.ipynb #c051
 def oracle_truth(world, max_p_fail: float = 0.5):
-    "`truth(src, dst, t)` of a synthetic world: true median RTT (ms); `inf` for addresses it lacks or pairs failing > `max_p_fail`."
+    """`truth(src, dst, t)` of a synthetic world: true median RTT (ms); `inf` for addresses it lacks or pairs failing >
+    `max_p_fail`."""
     known = {}
     for a in np.concatenate([world.hosts['addr4'], world.hosts['addr6']]):
         if a: known[str(ipaddress.ip_address(a))] = a
@@ -356,7 +366,8 @@ def oracle_truth(world, max_p_fail: float = 0.5):
         except ValueError: return None
 
     def truth(src, dst, t) -> np.ndarray:
-        s, d = np.array([canonical(a) for a in src], object), np.array([canonical(a) for a in dst], object)   # a loop per candidate
+        # a loop per candidate
+        s, d = np.array([canonical(a) for a in src], object), np.array([canonical(a) for a in dst], object)
         t = np.broadcast_to(np.asarray(t, np.int64), s.shape)
         ok = np.array([x is not None and y is not None and (':' in x) == (':' in y) for x, y in zip(s, d)], bool)
         out = np.full(len(s), np.inf)
@@ -368,7 +379,8 @@ def oracle_truth(world, max_p_fail: float = 0.5):
 
 
 def pair_median_truth(measurements: Measurements):
-    "`truth(src, dst, t)` from measured data: the pair's median successful RTT; `inf` if it never answered, `NaN` if never measured."
+    """`truth(src, dst, t)` from measured data: the pair's median successful RTT; `inf` if it never answered, `NaN` if
+    never measured."""
     (s, d), vocab = node_ids(measurements.src, measurements.dst)
     n, ok = len(vocab), measurements.ok
     measured = np.unique(s * n + d)
@@ -388,7 +400,8 @@ def pair_median_truth(measurements: Measurements):
 # %% ../nbs/13_evaluate.ipynb #c052
 def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500, n_samples: int = 16,
                     tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
-    "Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the target, against references, with 95% intervals over probes."
+    """Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the
+    target, against references, with 95% intervals over probes."""
     ok = np.flatnonzero(test.ok)
     if not len(ok): raise ValueError('no successful test pings to take target RTTs from')
     q = test[np.sort(np.random.default_rng(seed).choice(ok, min(n_queries, len(ok)), replace=False))]
@@ -400,7 +413,8 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
     share = {name: np.full(len(q), np.nan) for name in names}            # per query; NaN: nothing verifiable to score
     counts = dict(candidates=0, unverifiable=0, no_answer=0)
     started = time.perf_counter()
-    for a in tqdm(range(0, len(by_cut), cuts_per_call), desc='inverse search', disable=not progress):   # one batched search per batch of cuts
+    # one batched search per batch of cuts
+    for a in tqdm(range(0, len(by_cut), cuts_per_call), desc='inverse search', disable=not progress):
         part = by_cut[a:a + cuts_per_call]
         groups = [(contexts.get(key), [(float(q.rtt_ms[i]), str(q.src[i])) for i in idx]) for key, idx in part]
         for (key, idx), answers in zip(part, predictor.sample_many(groups, n=n_samples, k=n_samples, seed=seed + a)):
@@ -476,7 +490,6 @@ def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
 def plot_training_curve(workdir, path=None):
     "Training (and test) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to `path` if given)."
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
-    from netlm.train import read_metrics
     train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
@@ -510,7 +523,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
              max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
-    "Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic `world`) on `data_dir`'s `split`; write `metrics.json` and plots."
+    """Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic
+    `world`) on `data_dir`'s `split`; write `metrics.json` and plots."""
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
     workdir, data_dir = Path(workdir), Path(data_dir)
     out = Path(out_dir) if out_dir is not None else workdir / 'eval'
@@ -538,11 +552,10 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     # loss from the run's latest checkpoint
     loss = None
     if (workdir / 'checkpoints').is_dir():
-        from netlm.train import load_model
         try: model, config = load_model(workdir)
         except FileNotFoundError: model = None
         if model is not None:
-            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config.seq_len, max_batches=loss_batches, seed=seed)
+            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'], max_batches=loss_batches, seed=seed)
     lap('loss')
 
     # IP completion and inverse search with the predictor, on queries drawn from every cut
@@ -594,7 +607,8 @@ def _ci(r: dict, key: str, fmt: str = '.2f') -> str:
 
 
 def format_metrics_table(metrics: dict) -> str:
-    "The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP, inverse, compression."
+    """The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP,
+    inverse, compression."""
     rtt, proto = metrics['rtt'], metrics.get('protocol', {})
     order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
     lines = []

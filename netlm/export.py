@@ -16,6 +16,10 @@ import numpy as np
 
 from .artefacts import EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256, manifest_checksum
 from .infer import tree_mask
+from .metrics import QUANTILE_GRID
+
+# JAX, Flax and orbax (2-3 s to import) are imported inside the functions that need them: `netlm --help` builds
+# this module's parser.
 
 # %% auto #0
 __all__ = ['EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'inference_functions', 'export_functions', 'export_model',
@@ -46,7 +50,8 @@ def quantize_int8(params: dict) -> dict:
 
 # %% ../nbs/15_export.ipynb #c011
 def inference_functions(config, paths: dict):
-    "Pure `next_logprobs(params, tokens, lengths)` and `tree_logprobs(params, tokens, positions, chain, leaf, read)` of a transformer."
+    """Pure `next_logprobs(params, tokens, lengths)` and `tree_logprobs(params, tokens, positions, chain, leaf, read)`
+    of a transformer."""
     import jax, jax.numpy as jnp
     from flax import nnx
     from netlm.model import abstract_model
@@ -161,9 +166,10 @@ def add_export_parser(subparsers):
     "Register `netlm export` on the `netlm` command's subparsers."
     s = subparsers.add_parser('export', help='write a trained model as an inference artefact that needs no training stack (float32 or int8 weights)',
                               description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the model\'s two '
-                                          'inference functions serialized with jax.export, its weights (.npz) and a manifest with the sha256 '
-                                          'of every file. `Predictor.from_export(OUT)` answers like `Predictor.from_checkpoint(WORKDIR)` and '
-                                          'needs only NumPy and JAX (no optax, orbax, grain or flax).')
+                                          'inference functions serialized with jax.export, its weights (.npz) and a '
+                                          'manifest with the sha256 of every file. `Predictor.from_export(OUT)` answers '
+                                          'like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
+                                          'optax, orbax, grain or flax).')
     s.add_argument('--workdir', required=True, help='the training run directory')
     s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
     s.add_argument('--int8', action='store_true', help='int8 weights with a float32 scale per output channel (about 3.5x smaller)')
@@ -184,7 +190,6 @@ def cdf_gap(a, b) -> float:
 
 def compare_answers(dists, reference) -> dict:
     "How far RTT distributions (an export's) are from `reference` (the checkpoint's) on the same queries."
-    from netlm.metrics import QUANTILE_GRID
     q, q0 = (np.stack([d.quantile(QUANTILE_GRID) for d in ds]) for ds in (dists, reference))
     med, gaps = len(QUANTILE_GRID) // 2, [cdf_gap(a, b) for a, b in zip(dists, reference)]
     return dict(max_rel_quantile=float(np.max(np.abs(q - q0) / q0)), equal_medians=float((q[:, med] == q0[:, med]).mean()),

@@ -30,7 +30,8 @@ from .metrics import rtt_scores
 from .rows import ProbeRow, encode_row, load_rows, load_split, read_manifest_json, rows_to_measurements
 from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
 from .tokenizer import VOCAB_SIZE
-from .train import TrainConfig, config_from_args, data_mesh, init_from, init_state, step_function
+from .config import TrainConfig, config_from_args
+from .train import data_mesh, init_from, init_state, step_function
 
 # %% auto #0
 __all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches',
@@ -46,7 +47,8 @@ ALGORITHMS = ('local', 'fedavg', 'gossip', 'central')
 @dataclass(frozen=True)
 class FederateConfig:
     "A federated run: its clients (probes), the algorithm, and the local training each round."
-    data: str                          # preprocessed probe rows (netlm preprocess): clients come from `train`, held-out probes from `test`
+    # preprocessed probe rows (netlm preprocess): clients come from `train`, held-out probes from `test`
+    data: str
     workdir: str = 'runs/federate'
     algorithm: str = 'fedavg'          # local | fedavg | gossip | central (one model on the union: the reference)
     clients: int = 32                  # probes, drawn at random among the training probes with `min_measurements`
@@ -163,7 +165,7 @@ def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.rand
 def round_batches(clients: list[Client], config: FederateConfig, round_: int, members: list[int] | None = None) -> dict:
     """Every client's batches of one round, `(clients, local_steps, batch_size, seq_len)`; for `central`, one stream of the union
     `(1, local_steps, clients * batch_size, seq_len)`."""
-    cfg = SamplerConfig(seq_len=config.seq_len, **config.train_config().sampler)
+    cfg = config.train_config().sampler
     S, B = config.local_steps, config.batch_size
     if config.algorithm == 'central':
         rows = [r for c in clients for r in c.rows]
@@ -593,7 +595,7 @@ def comparison_table(workdirs) -> str:
 def plot_federation(workdirs, path=None):
     """Held-out and own-future error against rounds and against bytes sent per client (one line per run), and each client's
     own-future error against its data."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt   # slow to import; only the plot needs it
     fig, axes = plt.subplots(1, 4, figsize=(20, 4.5))
     for w in workdirs:
         run = read_run(w)

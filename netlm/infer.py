@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import ipaddress
 import re
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from fastcore.basics import patch
@@ -22,11 +24,15 @@ from .baselines import Baseline
 from .metrics import QUANTILE_GRID
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params
 
+# JAX and Flax (2 s to import) are imported inside the functions that run a model: `netlm --help` imports this module
+# (through netlm.serve), and an exported model needs NumPy and JAX only.
+
 # %% auto #0
 __all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'context_keys', 'query_prefix', 'DeadlineExceeded', 'Decoder',
            'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
            'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'chain_next_probs', 'beam_groups',
-           'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'rank_key', 'ExportedModel', 'load_export']
+           'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'rank_key', 'ExportedModel', 'load_export',
+           'load_predictor']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -76,7 +82,8 @@ def encode_context(context, budget: int, last_t=None) -> tuple[list[int], int | 
     for i in range(len(recs) - 1, -1, -1):        # newest first, until the budget is spent (a loop per context measurement)
         r, t = recs[i], recs[i].get('t')
         prev = recs[i - 1].get('t') if i > 0 and t is not None else None     # timestamped records come first, in time order
-        cost = len(encode_measurement(r['src'], r['dst'], r['rtt_ms'], t=t, prev_t=prev if prev is not None else t))  # its real delta
+        # its real delta
+        cost = len(encode_measurement(r['src'], r['dst'], r['rtt_ms'], t=t, prev_t=prev if prev is not None else t))
         if total + cost + 7 > budget: break       # + 7: room for the oldest one's absolute timestamp instead of a delta
         chosen.append(r); total += cost
     tokens, prev_t = [], None
@@ -185,7 +192,8 @@ def tree_layout(trunk: list[int], chains: list[list[int]], leaves: list[list[int
 
 
 def tree_mask(chain, leaf, xp=np):
-    "Boolean attention mask (B, 1, T, T) of packed rows: causal, the trunk (chain 0) seen by all, a chain by itself, a leaf by itself only."
+    """Boolean attention mask (B, 1, T, T) of packed rows: causal, the trunk (chain 0) seen by all, a chain by itself, a
+    leaf by itself only."""
     T = chain.shape[1]
     idx = xp.arange(T)
     before = idx[None, :, None] >= idx[None, None, :]
@@ -209,7 +217,8 @@ def _tree_logprobs_fn(graphdef):
 
 
 def model_tree_logprobs(model):
-    "A `tree_logprobs(tokens, positions, chain, leaf, read) -> (B, R, V)` function of a `netlm.model.Transformer` (jitted once per architecture)."
+    """A `tree_logprobs(tokens, positions, chain, leaf, read) -> (B, R, V)` function of a `netlm.model.Transformer`
+    (jitted once per architecture)."""
     import jax.numpy as jnp
     from flax import nnx
     graphdef, state = nnx.split(model)
@@ -265,7 +274,8 @@ def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list
     first = [tree_layout(trunks[g], c) for (g, _), c in zip(rows, chains)]
     p1 = decoder.probs(first, [np.stack([r['chain_ends'] - 1, r['chain_ends']], 1).ravel() for r in first],
                        np.r_[RTT_START, FAILED, _BYTES])
-    keep = []                                            # per row, per chain: the first bytes to branch on and their probabilities
+    # per row, per chain: the first bytes to branch on and their probabilities
+    keep = []
     for p in p1:
         result, b1 = p[0::2, :2], _in_range(p[1::2, 2:])
         rows_keep = []
@@ -341,7 +351,8 @@ def parse_ip_prefix(prefix) -> tuple[bytes, int]:
 
 
 def _completion_head(prefix, src) -> tuple[list[int], bytes, int]:
-    "The query tokens of a completion (`<MeasurementStart>`, the source field if known, the destination's role and known bytes), those bytes, and how many are left."
+    """The query tokens of a completion (`<MeasurementStart>`, the source field if known, the destination's role and
+    known bytes), those bytes, and how many are left."""
     known, version = parse_ip_prefix(prefix)
     head = [MEASUREMENT_START]
     if src is not None:
@@ -372,7 +383,8 @@ def chain_next_probs(tree: TreeDecoder, trunks: list[list[int]], chains: list[li
 
 def beam_groups(tree: TreeDecoder, trunks: list[list[int]], heads: list[list[list[int]]], n_bytes: list[list[int]],
                 k: int) -> list[list[list[tuple[bytes, float]]]]:
-    "`beam_bytes` for many queries at once: `n_bytes[g][q]` bytes after `heads[g][q]` on trunk `trunks[g]`, one packed batch per byte."
+    """`beam_bytes` for many queries at once: `n_bytes[g][q]` bytes after `heads[g][q]` on trunk `trunks[g]`, one packed
+    batch per byte."""
     beams = [[[(b'', 1.0)] for _ in hs] for hs in heads]
     for step in range(max((n for ns in n_bytes for n in ns), default=0)):
         live = [[q for q, n in enumerate(ns) if n > step] for ns in n_bytes]
@@ -424,7 +436,8 @@ class Predictor:
 
     @classmethod
     def from_checkpoint(cls, workdir, step: int | None = None, batch_size: int | None = None) -> 'Predictor':
-        "The Predictor of a training run's latest (or given) checkpoint in `workdir` (batches of 16 prompts on a CPU, 64 elsewhere)."
+        """The Predictor of a training run's latest (or given) checkpoint in `workdir` (batches of 16 prompts on a CPU,
+        64 elsewhere)."""
         from netlm.checkpoint import load_model   # orbax: loaded only for a run directory
         model, config = load_model(workdir, step)
         return cls.from_model(model, int(config['seq_len']), batch_size)
@@ -440,7 +453,8 @@ class Predictor:
 
     @contextlib.contextmanager
     def deadline(self, at: float | None):
-        "Within this block, model calls stop with `DeadlineExceeded` once `time.monotonic()` passes `at` (the demo's time budget)."
+        """Within this block, model calls stop with `DeadlineExceeded` once `time.monotonic()` passes `at` (the demo's
+        time budget)."""
         decoders = [d for d in (getattr(self, 'decoder', None), getattr(self, 'tree', None)) if d is not None]
         for d in decoders: d.deadline = at
         try: yield self
@@ -474,7 +488,8 @@ class Predictor:
         q_key, c_key = context_keys(queries), context_keys(context) if context is not None else np.array([], object)
         by_key = split_by(c_key, context) if context is not None and len(context) else {}
         keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
-        members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
+        # a loop per group (probe and cut), not per query
+        members = [np.flatnonzero(inverse == g) for g in range(len(keys))]
         dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])
                                  for key, m in zip(keys, members)])
         out, self.context_used = [None] * len(queries), np.zeros(len(queries), np.int64)
@@ -488,7 +503,8 @@ class Predictor:
         return self.complete_many([(context, [(prefix, src)])], k)[0][0]
 
     def complete_many(self, groups, k: int = 10) -> list[list[list[tuple[str, float]]]]:
-        "`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one beam search for all."
+        """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one
+        beam search for all."""
         trunks, heads, knowns, widths = [], [], [], []
         for context, queries in groups:
             last_src = next((r['src'] for r in _as_records(context)[-1:]), None)
@@ -563,7 +579,8 @@ def rank_key(by: str):
 
 @patch
 def rank(self: Predictor, src, candidates, context=None, t=None, by: str = 'median') -> list[dict]:
-    "The `candidates` (destination addresses) from `src`, fastest first by `by`: one dict each (`dst`, `median_ms`, `p_fail`, `by`, `value`)."
+    """The `candidates` (destination addresses) from `src`, fastest first by `by`: one dict each (`dst`, `median_ms`,
+    `p_fail`, `by`, `value`)."""
     kind, arg = rank_key(by)
     candidates = [str(c) for c in candidates]
     if not candidates: raise ValueError('rank: no candidates to rank')
@@ -598,9 +615,9 @@ def _export_device(platforms, where):
 
 
 def load_export(path, pin: str | None = None) -> ExportedModel:
-    "The functions of a model written by `netlm export` in directory `path`, checked first (`read_params`; `pin`: its manifest's SHA-256); needs NumPy and JAX only."
+    """The functions of a model written by `netlm export` in directory `path`, checked first (`read_params`; `pin`: its
+    manifest's SHA-256); needs NumPy and JAX only."""
     import jax
-    from pathlib import Path
     path = Path(path)
     manifest, params = read_params(path, pin=pin)
     device = _export_device(manifest['platforms'], path / 'manifest.json')
@@ -618,7 +635,8 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
 # %% ../nbs/12_infer.ipynb #c047
 @patch(cls_method=True)
 def from_export(cls: Predictor, path, batch_size: int | None = None, pin: str | None = None) -> Predictor:
-    "The Predictor of a model exported by `netlm export` (nbs/15_export.ipynb): answers like `from_checkpoint`, without the training stack."
+    """The Predictor of a model exported by `netlm export` (nbs/15_export.ipynb): answers like `from_checkpoint`,
+    without the training stack."""
     model = load_export(path, pin)
     cpu = model.device.platform == 'cpu'
     if batch_size is None: batch_size = 16 if cpu else 64         # as `from_checkpoint`
@@ -635,10 +653,20 @@ def from_pretrained(cls: Predictor, name: str = 'base', batch_size: int | None =
     try: return cls.from_export(path, batch_size, pin=PRETRAINED[name])
     except ValueError as e:
         if 'cannot read it' not in str(e): raise
-    import dataclasses
     from flax import nnx
-    from netlm.model import ModelConfig, Transformer, abstract_model, set_params   # a JAX too new for the shipped functions
+    from netlm.model import ModelConfig, abstract_model, set_params   # a JAX too new for the shipped functions
     manifest, arrays = read_params(path, float32=True, pin=PRETRAINED[name])
     config = dataclasses.replace(ModelConfig(**manifest['model']), dtype=manifest['compute_dtype'])
     graph, state = nnx.split(abstract_model(config))
     return cls.from_model(nnx.merge(graph, set_params(state, arrays, str(path))), manifest['seq_len'], batch_size)
+
+# %% ../nbs/12_infer.ipynb #c110
+def load_predictor(spec) -> Predictor:
+    """The Predictor of a model spec: a run directory (its newest checkpoint), an exported model directory, or a shipped
+    name ('base')."""
+    path = Path(spec)
+    if (path / 'checkpoints').is_dir(): return Predictor.from_checkpoint(path)
+    if (path / 'manifest.json').is_file(): return Predictor.from_export(path)
+    if str(spec) in PRETRAINED: return Predictor.from_pretrained(str(spec))
+    raise ValueError(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a shipped model "
+                     f"({', '.join(sorted(PRETRAINED)) or 'none shipped'})")

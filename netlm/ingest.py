@@ -9,271 +9,28 @@ import bz2
 import filecmp
 import gzip
 import io
-import ipaddress
 import itertools
 import json
 import lzma
 import os
 import re
 import time
-import warnings
 import zlib
 from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
-from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
+from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
+from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
 # %% auto #0
-__all__ = ['RTT_MODES', 'RAW_FIELDS', 'TABLE_REASONS', 'MAX_RTT_MS', 'DECOMPRESSION_ERRORS', 'MENOG_SAMPLE', 'parse_result',
-           'clear_address_cache', 'address_info', 'reject_codes', 'count_reasons', 'validate', 'measurement_table',
-           'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest',
-           'results_table', 'format_report', 'synthetic_results', 'find_menog_sample']
-
-# %% ../nbs/03_ingest.ipynb #c012
-RTT_MODES = ('avg', 'min', 'median')
-
-# %% ../nbs/03_ingest.ipynb #c014
-_INT64 = 2**63
-_FLOAT_MAX = 2**1023           # a larger int does not fit a float64
-
-
-def _num(v):
-    "A finite float (or int) from a JSON number or numeric string; None for anything else."
-    if v.__class__ is float: return v if v - v == 0.0 else None     # NaN and inf fail v - v == 0
-    if v.__class__ is int: return v if -_FLOAT_MAX < v < _FLOAT_MAX else None
-    if isinstance(v, str):
-        try: v = float(v)
-        except ValueError: return None
-        return v if v - v == 0.0 else None
-    return None
-
-
-def _int(v):
-    "An int within int64 from a JSON integer, integral float or numeric string; None for anything else."
-    if v.__class__ is int: return v if -_INT64 <= v < _INT64 else None
-    v = _num(v)
-    return None if v is None or v != int(v) or not -_INT64 <= v < _INT64 else int(v)
-
-
-def _rtt_reason(v) -> str:
-    "The reject reason of an RTT value that `_num` refused or that is negative."
-    if v is None: return 'rtt_null'
-    if isinstance(v, str):
-        try: v = float(v)
-        except ValueError: return 'rtt_not_number'
-    elif v.__class__ not in (int, float): return 'rtt_not_number'    # a bool, list, object...
-    if v.__class__ is int: return 'rtt_nan' if abs(v) >= _FLOAT_MAX else 'rtt_negative'
-    return 'rtt_nan' if v - v != 0.0 else 'rtt_negative'
-
-# %% ../nbs/03_ingest.ipynb #c017
-RAW_FIELDS = ('msm_id', 'time_s', 'src_addr', 'from', 'dst_addr', 'af', 'rtt', 'size', 'packet_error_count', 'prb_id')
-_AF_MODE = {'ICMP4': 4, 'ICMP6': 6}   # firmware 4400 names the family in `mode`
-_MAX_PACKETS = 2**31                  # bounds sent - rcvd of a summary-only result
-
-
-def _addr(v) -> str:
-    return v if v.__class__ is str else '' if v is None else str(v)
-
-
-def _summary(replies: list, mode: str) -> float:
-    if mode == 'avg': return sum(replies) / len(replies)
-    if mode == 'min': return min(replies)
-    s = sorted(replies); m = len(s) // 2
-    return s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
-
-
-def _looks_like_ping(r: dict) -> bool:
-    "A result without `type` is a ping if it has a ping's summary fields or a packet list of replies, timeouts or errors."
-    if 'avg' in r or 'rcvd' in r or 'sent' in r: return True
-    packets = r.get('result')
-    return packets.__class__ is list and bool(packets) and all(
-        p.__class__ is dict and 'hop' not in p and ('rtt' in p or 'x' in p or 'error' in p) for p in packets)
-
-
-def _family(r: dict) -> int:
-    "The result's IP family from `af` (`pf`, or firmware 4400's `mode`): 4 or 6, 0 if it names none, -1 if it names something else."
-    af = r.get('af', r.get('pf'))
-    if af is None: return _AF_MODE.get(r.get('mode'), 0)
-    af = _int(af)
-    return af if af in (4, 6) else -1
-
-
-def _optional_int(r: dict, key: str):
-    "The non-negative int64 value of an optional field: (value or None, ok)."
-    v = r.get(key)
-    if v is None: return None, True
-    v = _int(v)
-    return v, v is not None and v >= 0
-
-# %% ../nbs/03_ingest.ipynb #c017b
-def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | None = None):
-    "Rows (tuples in `RAW_FIELDS` order) of one RIPE Atlas ping result, or the reason (a str) it has none."
-    if r.__class__ is not dict: return 'not_a_result'
-    kind = r.get('type')
-    if kind != 'ping' and (kind is not None or not _looks_like_ping(r)): return 'not_ping'
-    msm_id = _int(r.get('msm_id'))
-    if msm_id is None or msm_id < 0: return 'bad_msm_id'
-    t = r.get('timestamp')
-    if t is None: return 'no_time'
-    t = _num(t)
-    if t is None or not TIME_RANGE_S[0] <= t < TIME_RANGE_S[1]: return 'bad_time'
-    size, prb_id, af = r.get('size'), r.get('prb_id'), r.get('af')
-    if size is not None and (size.__class__ is not int or not 0 <= size < _INT64):    # the common case costs one test
-        size, ok = _optional_int(r, 'size')
-        if not ok: return 'bad_size'
-    if prb_id is not None and (prb_id.__class__ is not int or not 0 <= prb_id < _INT64):
-        prb_id, ok = _optional_int(r, 'prb_id')
-        if not ok: return 'bad_prb_id'
-    if af != 4 and af != 6: af = _family(r)
-    head = (msm_id, int(t), _addr(r.get('src_addr') or r.get('srcaddr')), _addr(r.get('from')),
-            _addr(r.get('dst_addr') or r.get('addr')), af)
-    packets = r.get('result')
-    if packets.__class__ is list and packets:
-        replies, outcome, dups, unsent, bad = [], [], 0, 0, ()
-        for p in packets:
-            if p.__class__ is not dict: bad += ('bad_packet',); continue
-            v = p.get('rtt')
-            if v is None:
-                if 'rtt' in p: bad += ('rtt_null',)
-                elif 'error' in p: unsent += 1              # {"error": ...}: the probe could not send it, nothing was lost
-                else: outcome.append(-1.0)                  # {"x": "*"}: sent, no reply
-                continue
-            d = p.get('dup')
-            if d and d != '0': dups += 1; continue          # a copy of a reply already counted
-            x = _num(v)
-            if x is not None and x >= 0: replies.append(x); outcome.append(x)
-            else: bad += (_rtt_reason(v),)
-        if not outcome and (bad or unsent): return bad[0] if bad else 'not_sent'    # not one usable packet; nothing sent
-        if stats is not None:
-            for reason in bad: stats['packet:' + reason] = stats.get('packet:' + reason, 0) + 1
-            if dups: stats['dup_replies'] = stats.get('dup_replies', 0) + dups
-            if unsent: stats['not_sent_packets'] = stats.get('not_sent_packets', 0) + unsent
-        if per_packet: return [head + (v, size, int(v < 0), prb_id) for v in outcome]
-        return [head + (_summary(replies, rtt) if replies else -1.0, size, len(outcome) - len(replies), prb_id)]
-    # firmware 0 and 1, or an empty result list: only the summary fields exist
-    rcvd, sent = _int(r.get('rcvd')), _int(r.get('sent'))
-    if sent == 0 and not rcvd: return 'not_sent'
-    if per_packet: return 'no_packet_list'                  # a summary is not a packet
-    raw = r.get('min') if rtt == 'min' else r.get('avg')
-    value = _num(raw)
-    if rcvd == 0 or value == -1: value = -1.0               # nothing came back (RIPE's avg is -1, or even not)
-    elif value is None or value < 0: return _rtt_reason(raw)
-    if stats is not None: stats['no_packet_list'] = stats.get('no_packet_list', 0) + 1
-    lost = min(max(sent - rcvd, 0), _MAX_PACKETS) if sent is not None and rcvd is not None else 0
-    return [head + (value, size, lost, prb_id)]
-
-# %% ../nbs/03_ingest.ipynb #c028
-_ADDR_CACHE: dict = {}          # address text -> (version or 0 if invalid, is_global, canonical text)
-_ADDR_CACHE_MAX = 2_000_000
-
-
-def _addr_lookup(s: str) -> tuple:
-    info = _ADDR_CACHE.get(s)
-    if info is None:
-        if len(_ADDR_CACHE) >= _ADDR_CACHE_MAX: _ADDR_CACHE.clear()
-        try:
-            ip = ipaddress.ip_address(s.strip())
-            info = (ip.version, ip.is_global, str(ip).split('%', 1)[0])   # an IPv6 zone (%eth0) means nothing off the probe
-        except ValueError:
-            info = (0, False, s)
-        _ADDR_CACHE[s] = info
-    return info
-
-
-def clear_address_cache() -> None:
-    "Forget the parsed addresses (benchmarks time parsing afresh, as a new process would)."
-    _ADDR_CACHE.clear()
-
-
-def address_info(addrs) -> dict:
-    "Per row `empty`, `valid`, `version` (0: invalid), `is_global` (NumPy) and `canonical` text (Arrow) of an address column."
-    arr = addrs.combine_chunks() if isinstance(addrs, pa.ChunkedArray) else addrs if isinstance(addrs, pa.Array) else pa.array(addrs, pa.string())
-    if arr.type != pa.string(): arr = arr.cast(pa.string())
-    enc = pc.dictionary_encode(arr)
-    uniq = enc.dictionary.to_pylist()
-    info = [_addr_lookup(s) for s in uniq]                  # once per distinct address, not per row
-    idx = pc.fill_null(enc.indices, len(uniq)).to_numpy(zero_copy_only=False)   # a null row points at an extra "empty" slot
-    version = np.array([i[0] for i in info] + [0], np.int8)[idx]
-    return dict(empty=np.array([s.strip() == '' for s in uniq] + [True], bool)[idx], valid=version > 0, version=version,
-                is_global=np.array([i[1] for i in info] + [False], bool)[idx],
-                canonical=pa.array([i[2] for i in info] + [''], pa.string()).take(pa.array(idx)))
-
-# %% ../nbs/03_ingest.ipynb #c031
-TABLE_REASONS = tuple(r for r in ROW_REASONS if r != 'rtt_beyond_codec')   # the row checks of ingest, in the order applied
-MAX_RTT_MS = 60_000.0
-
-
-def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, where='measurement table'):
-    "Per row 1 + the index in `TABLE_REASONS` of the first check it fails (0: clean), and the src and dst `address_info`."
-    check_columns(table.schema, where)
-    _, t, t_null = timestamp_column(table.column('event_time'))
-    src, dst = address_info(table.column('src_addr')), address_info(table.column('dst_addr'))
-    ip_version = pc.fill_null(table.column('ip_version').cast(pa.int64()), -1).to_numpy()
-    rtt_col = table.column('rtt').cast(pa.float64())
-    rtt = pc.fill_null(rtt_col, 0.0).to_numpy()
-    none = np.zeros(len(t), bool)
-    with np.errstate(invalid='ignore'):
-        checks = {'no_time': t_null, 'bad_time': (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1]),
-                  'empty_src': src['empty'], 'empty_dst': dst['empty'], 'bad_src': ~src['valid'], 'bad_dst': ~dst['valid'],
-                  'version_mismatch': (src['version'] != dst['version']) | (ip_version != dst['version']),
-                  'src_not_global': ~src['is_global'] if reject_private_src else none,
-                  'rtt_null': pc.is_null(rtt_col).to_numpy(zero_copy_only=False), 'rtt_nan': ~np.isfinite(rtt),
-                  'rtt_negative': (rtt < 0) & (rtt != -1.0), 'rtt_outlier': rtt > max_rtt_ms if max_rtt_ms is not None else none}
-    assert tuple(checks) == TABLE_REASONS
-    codes = np.select(list(checks.values()), np.arange(1, len(checks) + 1), 0).astype(np.int8)
-    return codes, src, dst
-
-
-def count_reasons(codes) -> dict:
-    "{reason: rows} of `reject_codes`' codes, reasons with none left out."
-    counts = np.bincount(codes, minlength=len(TABLE_REASONS) + 1)
-    return {r: int(counts[i + 1]) for i, r in enumerate(TABLE_REASONS) if counts[i + 1]}
-
-
-def validate(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, canonical: bool = True):
-    "The clean rows of a measurement table (a Table, RecordBatch or Parquet path) and {reason: rows rejected}."
-    where = 'measurement table'
-    if isinstance(table, (str, os.PathLike)):
-        where = table
-        if not Path(table).is_file(): raise FileNotFoundError(f'measurement table not found: {table}')
-        try: table = pq.read_table(table)
-        except (pa.ArrowInvalid, OSError) as e: raise ValueError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
-    codes, src, dst = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src, where=where)
-    if canonical:
-        for name, info in (('src_addr', src), ('dst_addr', dst)):
-            i = table.schema.get_field_index(name)
-            table = table.set_column(i, table.schema.field(i), info['canonical'].cast(table.schema.field(i).type))
-    return table.filter(pa.array(codes == 0)), count_reasons(codes)
-
-# %% ../nbs/03_ingest.ipynb #c039
-def measurement_table(rows: list, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False):
-    "The measurement table of `parse_result` rows (sources resolved through NAT), each row's reject code, and NAT counts."
-    cols = list(zip(*rows)) if rows else [()] * len(RAW_FIELDS)
-    src, frm, dst = (address_info(pa.array(cols[i], pa.string())) for i in (2, 3, 4))
-    from_ok = frm['is_global'] & (frm['version'] == dst['version'])
-    missing = src['empty'] & from_ok
-    nat = src['valid'] & ~src['is_global'] & from_ok
-    use_from = missing | nat
-    dst_version = dst['version'].astype(np.int64)
-    table = pa.table([
-        pa.array(np.array(cols[0], np.int64)),
-        pa.array(np.array(cols[1], np.int64) * 1_000_000_000, pa.timestamp('ns', tz='UTC')),
-        pc.if_else(pa.array(use_from), frm['canonical'], src['canonical']), dst['canonical'], pa.array(dst_version),
-        pa.array(np.array(cols[6], np.float64)), pa.array(cols[7], pa.int64()),
-        pa.array(np.array(cols[8], np.int64)), pa.array(cols[9], pa.int64())], schema=MEASUREMENT_SCHEMA)
-    codes, _, _ = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
-    # the result's own family (0: it names none), in its place in the order: after the address checks, before the RTT ones
-    af, mismatch = np.array(cols[5], np.int64), TABLE_REASONS.index('version_mismatch') + 1
-    codes[((codes == 0) | (codes > mismatch)) & (af != 0) & (af != dst_version)] = mismatch
-    kept = codes == 0
-    return table, codes, dict(nat_substitutions=int((nat & kept).sum()), src_from_from=int((missing & kept).sum()),
-                              src_not_global=int((~src['is_global'] & ~use_from & kept).sum()))
+__all__ = ['DECOMPRESSION_ERRORS', 'MENOG_SAMPLE', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport',
+           'input_files', 'distinct_files', 'ingest', 'results_table', 'format_report', 'synthetic_results',
+           'find_menog_sample']
 
 # %% ../nbs/03_ingest.ipynb #c044
 _COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
@@ -368,7 +125,8 @@ class JSONFile:
 
 # %% ../nbs/03_ingest.ipynb #c052
 class IngestReport:
-    "Counters of an ingest (or of one file of it): results read, rows written, failures, rejects by reason and where the first ones were."
+    """Counters of an ingest (or of one file of it): results read, rows written, failures, rejects by reason and where
+    the first ones were."""
     def __init__(self, max_samples: int = 3):
         self.max_samples, self.results_read, self.rows_written, self.failures = max_samples, 0, 0, 0
         self.rejects, self.samples, self.stats = {}, {}, {}
@@ -524,7 +282,8 @@ def input_files(inputs) -> list[Path]:
 
 
 def distinct_files(files) -> tuple[list[Path], list[dict]]:
-    "The files without repeats (a file given twice, or two files with the same bytes) and each repeat left out, with the file it repeats."
+    """The files without repeats (a file given twice, or two files with the same bytes) and each repeat left out, with
+    the file it repeats."""
     kept, repeats, by_id, by_size = [], [], {}, {}
     for f in files:
         st = f.stat()
@@ -676,7 +435,8 @@ MENOG_SAMPLE = Path('shared/data/atlas/menog/menog_ping_results_dev.jsonl.gz')
 
 
 def find_menog_sample() -> Path | None:
-    "The MENOG sample under ../shared/data, seen from the repository, a notebook folder in it or the installed package; None if absent."
+    """The MENOG sample under ../shared/data, seen from the repository, a notebook folder in it or the installed
+    package; None if absent."""
     roots = list(Path.cwd().resolve().parents)[:3]        # the repository's parent from the repo, nbs/ or nbs/tutorials/
     if '__file__' in globals(): roots.append(Path(__file__).resolve().parent.parent.parent)
     return next((root / MENOG_SAMPLE for root in roots if (root / MENOG_SAMPLE).exists()), None)

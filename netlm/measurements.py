@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'TIME_RANGE_S', 'ROW_REASONS',
@@ -54,7 +55,8 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
         raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has {", ".join(schema.names) or "none"})')
     for field in schema:
         kinds = _COLUMN_KINDS.get(field.name)
-        if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):   # an optional column may be all null
+        # an optional column may be all null
+        if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):
             raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))}')
 
 # %% ../nbs/01_measurements.ipynb #c103
@@ -104,7 +106,8 @@ REJECT_MEANINGS = {
 # %% ../nbs/01_measurements.ipynb #c100
 @dataclass
 class Measurements:
-    "Columns of measurements: `src`, `dst` (text), `t` (epoch s, int64), `rtt_ms` (-1.0 failed), optionally a context `group` (int64)."
+    """Columns of measurements: `src`, `dst` (text), `t` (epoch s, int64), `rtt_ms` (-1.0 failed), optionally a context
+    `group` (int64)."""
     src: np.ndarray
     dst: np.ndarray
     t: np.ndarray
@@ -165,7 +168,8 @@ def node_ids(*columns, vocabulary=None) -> tuple[list[np.ndarray], np.ndarray]:
 
 # %% ../nbs/01_measurements.ipynb #c017
 def split_by(keys: np.ndarray, rows) -> dict:
-    "Rows of `rows` (anything indexable by an index array) by key, each group in its original order: {key: rows} (a loop per key)."
+    """Rows of `rows` (anything indexable by an index array) by key, each group in its original order: {key: rows} (a
+    loop per key)."""
     order = np.argsort(keys, kind='stable')
     k = keys[order]
     bounds = np.flatnonzero(np.r_[True, k[1:] != k[:-1], True]) if len(k) else np.zeros(1, np.int64)
@@ -192,7 +196,6 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
                              dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05, start: str = '2026-01-01',
                              chunk_rows: int = 2_000_000) -> dict:
     "Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows per reason."
-    import pyarrow as pa, pyarrow.parquet as pq
     rng = np.random.default_rng(seed)
     probes = probes or max(10, round(rows * 45_000 / 200_000_000))
     n_dst = max(200, round(probes * 130_000 / 45_000))
@@ -203,7 +206,8 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
     k = rng.integers(50, 500, probes)                    # destinations per probe
     first = np.r_[0, np.cumsum(k)]
     probe_dst, entry_v6 = np.empty(first[-1], np.int64), np.repeat(src_v6, k)
-    for fam in (False, True):                            # each probe picks its destinations from its own family, popular ones more often
+    # each probe picks its destinations from its own family, popular ones more often
+    for fam in (False, True):
         pool = np.flatnonzero(dst_v6 == fam)
         pop = 1 / (np.arange(len(pool)) + 10.0)
         probe_dst[entry_v6 == fam] = pool[rng.choice(len(pool), int((entry_v6 == fam).sum()), p=pop / pop.sum())]

@@ -9,7 +9,8 @@ import numpy as np
 
 from .measurements import Measurements
 
-QUANTILE_GRID = (np.arange(99) + 0.5) / 99   # 99 mid-point quantile levels: every method answers with these, every score reads them
+# 99 mid-point quantile levels: every method answers with these, every score reads them
+QUANTILE_GRID = (np.arange(99) + 0.5) / 99
 
 # %% auto #0
 __all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'brier_score',

@@ -12,15 +12,18 @@ from dataclasses import dataclass
 import jax
 import jax.numpy as jnp
 import numpy as np
+import optax
 from flax import nnx
 
-from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, VOCAB_SIZE
+from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START, RTT_START, SRC_IPV4,
+                             SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, VOCAB_SIZE)
 
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
            'rope', 'segment_mask', 'blocked_attention', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block',
-           'field_slots', 'destination_buckets', 'Transformer', 'abstract_model', 'param_count', 'param_count_formula',
-           'named_params', 'set_params', 'flops_per_token']
+           'field_slots', 'destination_buckets', 'Transformer', 'target_fields', 'token_metrics', 'field_weight',
+           'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params',
+           'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -40,7 +43,8 @@ class ModelConfig:
     rope_base: float = 10_000.0
     norm: str = 'rms'           # 'rms' (RMSNorm) or 'layer' (LayerNorm)
     field_embedding: bool = False   # add an embedding of each token's field and byte offset (see `field_slots`)
-    dst_buckets: int = 0            # > 0: add an embedding of the hashed destination of each token's measurement (`destination_buckets`)
+    # > 0: add an embedding of the hashed destination of each token's measurement (`destination_buckets`)
+    dst_buckets: int = 0
     # run settings: how the weights are run (free to change on resume or at inference)
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
@@ -66,7 +70,7 @@ PRESETS = {
     'netlm-deep': ModelConfig(d_model=576, n_layers=24, n_heads=9, mlp_dim=1792),
     # For tests and the quickstart on a CPU: 0.7M parameters, ~10k tokens/s on 2 CPU cores at 8 x 256.
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
-    # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.train.RECIPES['cpu-small']):
+    # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.config.RECIPES['cpu-small']):
     # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
     'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True, dst_buckets=4096,
                              max_len=1024, dropout=0.0, dtype='float32'),
@@ -100,7 +104,8 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
 
 
 def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
-    "Causal attention within segments that skips the blocks above the diagonal: queries in blocks of `block`, each against the keys up to its end."
+    """Causal attention within segments that skips the blocks above the diagonal: queries in blocks of `block`, each
+    against the keys up to its end."""
     B, T, H, D = q.shape
     out = []
     for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
@@ -113,7 +118,8 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
 
 
 def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None) -> jax.Array:
-    "Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask` (B, 1, T, T)."
+    """Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask`
+    (B, 1, T, T)."""
     if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
         return jax.nn.dot_product_attention(q, k, v, mask=mask, implementation='xla')
     if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids)
@@ -216,11 +222,13 @@ _HASH_MULT = np.array([0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D, 0x27D4EB2F, 0x165667B
 
 
 def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax.Array]:
-    "Hash bucket (B, T) of the destination of each token's measurement, and whether that destination is complete before the token."
+    """Hash bucket (B, T) of the destination of each token's measurement, and whether that destination is complete
+    before the token."""
     B, T = tokens.shape
     idx = jnp.arange(T)[None, :]
     start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)                    # the measurement's start
-    role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)    # the latest destination field
+    # the latest destination field
+    role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)
     at = jnp.maximum(role, 0)
     width = jnp.where(jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6, 16, 4)
     done = (role >= 0) & (role >= start) & (idx > role + width)                   # in this measurement, all its bytes before us
@@ -265,6 +273,50 @@ class Transformer(nnx.Module):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
 
+# %% ../nbs/07_model.ipynb #c201
+_STRUCTURE = FIELD_NAMES.index('structure')
+_ROLE_FIELD = np.full(BYTE_OFFSET, _STRUCTURE, np.int32)      # role token -> field of the bytes after it
+_ROLE_FIELD[[SRC_IPV4, SRC_IPV6]] = 0
+_ROLE_FIELD[[DST_IPV4, DST_IPV6]] = 1
+_ROLE_FIELD[RTT_START] = 2
+_ROLE_FIELD[[TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4]] = 3
+
+
+def target_fields(targets) -> jax.Array:
+    "Index into `FIELD_NAMES` of every token of `targets` (..., T): its field's bytes, or structure."
+    targets = jnp.asarray(targets)
+    is_role = targets < BYTE_OFFSET
+    index = jnp.arange(targets.shape[-1])
+    opener = jax.lax.cummax(jnp.where(is_role, index, -1), axis=targets.ndim - 1)   # last role token at or before
+    role = jnp.take_along_axis(targets, jnp.maximum(opener, 0), axis=-1)
+    field = jnp.asarray(_ROLE_FIELD)[jnp.clip(role, 0, BYTE_OFFSET - 1)]
+    return jnp.where(is_role | (opener < 0), _STRUCTURE, field)
+
+# %% ../nbs/07_model.ipynb #c203
+def token_metrics(token_loss: jax.Array, weights: jax.Array, targets: jax.Array) -> dict:
+    "Sums for the metrics: loss and real-token count, in total and per field of `FIELD_NAMES`."
+    per_field = jax.nn.one_hot(target_fields(targets), len(FIELD_NAMES)) * weights[..., None]   # (B, T, F)
+    return dict(loss_sum=(token_loss * weights).sum(), tokens=weights.sum(),
+                field_loss=jnp.einsum('btf,bt->f', per_field, token_loss), field_tokens=per_field.sum((0, 1)))
+
+
+def field_weight(targets: jax.Array, field_weights) -> jax.Array:
+    "Loss weight of every target token: its field's, the result token (`<RTT>`/`<Failed>`) counting as rtt."
+    w = jnp.asarray(field_weights, jnp.float32)
+    return jnp.where((targets == RTT_START) | (targets == FAILED), w[2], w[target_fields(targets)])
+
+
+def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=None) -> tuple[jax.Array, dict]:
+    "Mean next-token cross-entropy over real target tokens (float32; weighted by field if asked), and `token_metrics`."
+    logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
+    token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
+    weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
+    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
+    if field_weights is None or all(w == 1 for w in field_weights):
+        return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
+    weights = weights * field_weight(batch['targets'], field_weights)
+    return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
+
 # %% ../nbs/07_model.ipynb #c031
 def abstract_model(config: ModelConfig) -> Transformer:
     "A `Transformer` whose parameters are shapes only (`nnx.eval_shape`): free to build at any size."
@@ -295,7 +347,8 @@ def named_params(state) -> dict[str, np.ndarray]:
 
 
 def set_params(state: nnx.State, arrays: dict, where: str = 'weights') -> nnx.State:
-    "`state` with every variable replaced by the array of the same name in `arrays`; a one-line error on a missing, extra or misshapen one."
+    """`state` with every variable replaced by the array of the same name in `arrays`; a one-line error on a missing,
+    extra or misshapen one."""
     flat = list(nnx.to_flat_state(state))
     names = ['/'.join(map(str, path)) for path, _ in flat]
     if missing := [n for n in names if n not in arrays]: raise ValueError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')

@@ -18,7 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+import duckdb
 import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+from tqdm.auto import tqdm
 
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL, ProbeRow,
@@ -55,7 +59,6 @@ def parquet_files(source) -> list[str]:
 
 def check_source(files) -> tuple[int, set]:
     "Rows and column names of the source files, each checked from its footer: Parquet, measurement columns of the right kind."
-    import pyarrow as pa, pyarrow.parquet as pq
     rows, names = 0, set()
     for f in files:
         try: meta = pq.read_metadata(f)
@@ -124,7 +127,6 @@ class AddressTable:
 
     def duckdb_table(self, partitions: int):
         "Arrow table (addr, gid, version, status, part) that DuckDB joins the measurements to."
-        import pyarrow as pa
         ok = self.gid >= 0
         part = np.zeros(len(self.text), np.int32)
         part[ok] = (self.part_hash[self.gid[ok]] % np.uint64(partitions)).astype(np.int32)
@@ -153,7 +155,8 @@ def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> A
                         canonical=canonical, side=_probe_sides(split_hash, test_fraction, val_fraction), part_hash=part_hash)
 
 # %% ../nbs/05_preprocess.ipynb #c022
-PREPROCESS_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))   # the row reasons preprocess checks: ingest's policies are not ours
+# the row reasons preprocess checks: ingest's policies are not ours
+PREPROCESS_REASONS = tuple(r for r in ROW_REASONS if r not in ('src_not_global', 'rtt_outlier'))
 HELD_OUT = 'held_out_before_time_split'
 _RTT_LIMIT_US = float(RTT_MAX_US + 2**30)   # rtt_code refuses values at or above this
 
@@ -167,7 +170,8 @@ def _reject_sql(m='m', s='S', d='D') -> str:
 
 
 def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
-    "Complete the SQL reject codes with the time range and RTT checks: each row keeps the first reason it fails, in PREPROCESS_REASONS order."
+    """Complete the SQL reject codes with the time range and RTT checks: each row keeps the first reason it fails, in
+    PREPROCESS_REASONS order."""
     reason = reason.copy()
     with np.errstate(invalid='ignore'):
         for name, bad in (('bad_time', (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1])), ('rtt_null', rtt_null), ('rtt_nan', ~np.isfinite(rtt)),
@@ -197,7 +201,8 @@ MIN_ROW_BYTES = int(ROW_HEADER_BYTES + _PAD_SLACK + 8 + 2 + 4 + 16)   # one meas
 
 
 def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_bytes: int = 8 << 20):
-    "Yield (side, ProbeRow): one row per (probe, side) of measurements sorted by (probe, time), cut into parts to fit `max_row_bytes`."
+    """Yield (side, ProbeRow): one row per (probe, side) of measurements sorted by (probe, time), cut into parts to fit
+    `max_row_bytes`."""
     n = len(sid)
     if n == 0: return
     if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
@@ -233,7 +238,8 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
 
 # %% ../nbs/05_preprocess.ipynb #c032
 def _break_ties(cols: dict) -> dict:
-    "Order measurements of equal (probe, time) by destination and RTT code, in place: DuckDB's sort is not stable, reruns must write the same rows."
+    """Order measurements of equal (probe, time) by destination and RTT code, in place: DuckDB's sort is not stable,
+    reruns must write the same rows."""
     sid, raw = cols['sid'], cols['raw_t']
     same = (sid[1:] == sid[:-1]) & (raw[1:] == raw[:-1])
     if same.any():
@@ -321,7 +327,6 @@ def available_cores() -> int:
 
 
 def _connect(memory_limit, temp_dir, threads):
-    import duckdb
     con = duckdb.connect(config=dict(threads=threads or available_cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
                                      preserve_insertion_order=False))
     # our own bar counts rows over all partitions; in a Jupyter kernel DuckDB's starts off, and setting it
@@ -368,7 +373,6 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
             _remove_outputs(out, '*' if partition is None else f'part-{partition:05d}-of-{P:05d}*')
             if partition is None: (out / 'manifest.json').unlink(missing_ok=True)
             measurements = _measurements_sql(scan, columns)
-            from tqdm.auto import tqdm
             bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess', disable=not progress)
             if len(todo) > 1:   # scatter once: one scan of the source instead of one per partition
                 bar.set_postfix_str(f'scattering into {P} partitions')
@@ -455,7 +459,8 @@ def merge_manifests(out_dir) -> dict:
 
 # %% ../nbs/05_preprocess.ipynb #c101
 def combine_rows(out_dir, parts: dict) -> dict:
-    "Write `out_dir/manifest.json` over directories built inside it: `parts` maps a split of `out_dir` to the (directory, split) pairs it holds."
+    """Write `out_dir/manifest.json` over directories built inside it: `parts` maps a split of `out_dir` to the
+    (directory, split) pairs it holds."""
     out = Path(out_dir).resolve()
     if unknown := set(parts) - set(SPLITS): raise ValueError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
     manifests, splits = {}, {}

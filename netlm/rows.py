@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from array_record.python.array_record_data_source import ArrayRecordDataSource   # not Grain's subclass: it only adds
+# tracing, and importing Grain imports JAX
+from array_record.python.array_record_module import ArrayRecordReader, ArrayRecordWriter
 
 from .measurements import Measurements
-from .synth import World
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
+from .world import World
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
@@ -150,7 +153,6 @@ class ShardWriter:
 
     def write(self, record: bytes, measurements: int):
         "Append one record (a probe row of `measurements` measurements)."
-        from array_record.python.array_record_module import ArrayRecordWriter
         if self._writer is None or self.shards[-1]['record_bytes'] >= self.shard_bytes:
             self._close_current()
             self.dir.mkdir(parents=True, exist_ok=True)
@@ -174,7 +176,6 @@ class ShardWriter:
 # %% ../nbs/04_rows.ipynb #c015
 def read_shard(path) -> list[bytes]:
     "All records of one ArrayRecord shard."
-    from array_record.python.array_record_module import ArrayRecordReader
     reader = ArrayRecordReader(str(path))
     try: return reader.read_all()
     finally: reader.close()
@@ -213,8 +214,8 @@ def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_m
 
 
 def write_probe_rows(rows, directory, shards: int = 2, compression: str = DEFAULT_COMPRESSION) -> list[str]:
-    "Write rows as `encode_row` records into `shards` ArrayRecord files under `directory`, as `netlm.preprocess` does; their paths."
-    from array_record.python.array_record_module import ArrayRecordWriter
+    """Write rows as `encode_row` records into `shards` ArrayRecord files under `directory`, as `netlm.preprocess` does;
+    their paths."""
     Path(directory).mkdir(parents=True, exist_ok=True)
     paths = []
     for s in range(shards):
@@ -258,7 +259,8 @@ def load_manifest(out_dir) -> dict:
 
 
 def find_world(data_dir):
-    "The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several worlds (no one oracle)."
+    """The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several
+    worlds (no one oracle)."""
     sources = load_manifest(data_dir).get('source', [])
     folders = {folder.resolve() for src in sources for folder in (Path(src).parent, Path(src)) if (folder / 'world.json').is_file()}
     return World.load(folders.pop()) if len(folders) == 1 else None
@@ -273,7 +275,8 @@ def iter_rows(out_dir, split: str = 'train'):
 
 # %% ../nbs/04_rows.ipynb #c026
 def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list[tuple[str, int | None]]:
-    "`(path, records listed)` of each shard of a split: from `manifest.json` where it lists the split, else `split/*.array_record`."
+    """`(path, records listed)` of each shard of a split: from `manifest.json` where it lists the split, else
+    `split/*.array_record`."""
     manifest = data_dir / 'manifest.json'
     listed = None
     if manifest.is_file():
@@ -299,7 +302,8 @@ def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list
 
 
 def shard_paths(data_dir, split: str) -> list[str]:
-    "The ArrayRecord shards of a split: from `manifest.json` where there is one (inside `data_dir` only), else `split/*.array_record`."
+    """The ArrayRecord shards of a split: from `manifest.json` where there is one (inside `data_dir` only), else
+    `split/*.array_record`."""
     paths = [p for p, _ in _split_shards(Path(data_dir), split)]
     if missing := [p for p in paths if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
     return paths
@@ -307,7 +311,6 @@ def shard_paths(data_dir, split: str) -> list[str]:
 
 def _count_records(path: str) -> int:
     "Records in a shard, or a one-line error naming it when it cannot be opened (truncated, corrupt, not ArrayRecord)."
-    from array_record.python.array_record_module import ArrayRecordReader
     try:
         reader = ArrayRecordReader(path)
         ok, n = reader.ok(), reader.num_records()
@@ -319,12 +322,12 @@ def _count_records(path: str) -> int:
 
 
 class ShardSource:
-    "The records of a split's shards (a Grain random-access source); a record that cannot be read is a one-line error naming its shard."
+    """The records of a split's shards (a Grain random-access source); a record that cannot be read is a one-line error
+    naming its shard."""
     def __init__(self, paths: list[str], counts: list[int]):
-        # ArrayRecord's own source: Grain's subclass only adds tracing, and importing Grain imports JAX
-        from array_record.python.array_record_data_source import ArrayRecordDataSource
         self.paths, self._ends = paths, np.cumsum(counts)
-        self._source = ArrayRecordDataSource([f'{p}[0:{n}]' for p, n in zip(paths, counts)]) if paths else []   # counts known: no re-read
+        # counts known: no re-read
+        self._source = ArrayRecordDataSource([f'{p}[0:{n}]' for p, n in zip(paths, counts)]) if paths else []
 
     def __len__(self) -> int: return int(self._ends[-1]) if len(self._ends) else 0
 
@@ -345,7 +348,8 @@ class ShardSource:
 
 
 def open_shards(data_dir, split: str, *, allow_empty: bool = False) -> ShardSource:
-    "The probe-row records of a split, every shard checked: inside `data_dir`, readable, its count as listed, and some rows in all (unless `allow_empty`)."
+    """The probe-row records of a split, every shard checked: inside `data_dir`, readable, its count as listed, and some
+    rows in all (unless `allow_empty`)."""
     data_dir = Path(data_dir)
     shards = _split_shards(data_dir, split, allow_empty)
     if missing := [p for p, _ in shards if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')

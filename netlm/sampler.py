@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from itertools import permutations
 
 import grain
+import jax
 import numpy as np
+from tqdm.auto import tqdm
 
 from .rows import ProbeRow, open_shards, read_row
 from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
@@ -202,13 +204,15 @@ def _context_sources(rng, src: np.ndarray, version: np.ndarray, ctx_row: np.ndar
 
 
 def _context_rtts(rng, code: np.ndarray, k: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
-    "RTT codes of the contexts' measurements (`k[i]` of context i, back to back), for a share `cfg.rtt_scale` of contexts scaled by one factor each."
+    """RTT codes of the contexts' measurements (`k[i]` of context i, back to back), for a share `cfg.rtt_scale` of
+    contexts scaled by one factor each."""
     if cfg.rtt_scale == 0: return code
     scaled = rng.random(len(k)) < cfg.rtt_scale
     factor = np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k)))
     m_scaled = np.repeat(scaled, k)
     out = code.copy()
-    out[m_scaled] = rtt_code(rtt_from_code(code[m_scaled]) * np.repeat(factor, k)[m_scaled])   # a failed ping (-1 ms) stays failed
+    # a failed ping (-1 ms) stays failed
+    out[m_scaled] = rtt_code(rtt_from_code(code[m_scaled]) * np.repeat(factor, k)[m_scaled])
     return out
 
 
@@ -434,7 +438,6 @@ class PackedBatchIterDataset(grain.IterDataset):
 # %% ../nbs/06_sampler.ipynb #c081
 def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]:
     "Rows of each probe of an ArrayRecord source: (offsets, rows), probe p owning rows[offsets[p]:offsets[p + 1]]."
-    from tqdm.auto import tqdm
     keys = {}
     probe_of = np.empty(len(source), np.int64)
     for i in tqdm(range(len(source)), desc='probe index', unit=' rows', disable=not progress):
@@ -454,7 +457,6 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
     cfg = config or SamplerConfig(seq_len=seq_len)
     if cfg.seq_len != seq_len: raise ValueError(f'config.seq_len={cfg.seq_len} differs from seq_len={seq_len}')
     if shard is None and shard_by_process:
-        import jax
         shard = (jax.process_index(), jax.process_count())
     index, count = shard or (0, 1)
     source = open_shards(data_dir, split)

@@ -336,7 +336,8 @@ def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple
         i = int(np.argmax(bad)); raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of the 4 fields')
 
     failed = code == RTT_CODE_FAILED
-    ts = timed.view(np.int8) + delta + (delta & (ts_value >= 256))                  # _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4
+    # _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4
+    ts = timed.view(np.int8) + delta + (delta & (ts_value >= 256))
     kind = ((v6 * 2 + failed) * 4 + ts) * len(_ORDERS) + order_id
     values = np.empty((n, _N_COLS), np.int32)
     values[:, _COL_START] = MEASUREMENT_START

@@ -8,223 +8,45 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import fcntl
 import functools
 import json
 import math
 import os
 import shutil
 import signal
+import socket
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 import optax
 from flax import nnx
 from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
-from tensorboardX import SummaryWriter
 from tqdm import tqdm
 
-from . import checkpoint
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, read_params, read_pretrained
-from .model import (ARCHITECTURE, PRESETS, ModelConfig, Transformer, attention_implementation, flops_per_token,
-                         named_params, param_count, set_params)
-from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, RTT_START, SRC_IPV4, SRC_IPV6,
-                             TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
+from .config import MetricsLog, TrainConfig, read_metrics
+from .model import (ARCHITECTURE, PRESETS, Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
+                         param_count, set_params)
+from .rows import open_shards
+from .sampler import SamplerConfig, make_dataset
+from .tokenizer import FIELD_NAMES
 
 # %% auto #0
-__all__ = ['RECIPES', 'FINETUNE', 'PEAK_FLOPS', 'TrainConfig', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'target_fields', 'DataStreams', 'data_shards', 'make_batches', 'eval_split',
-           'check_data', 'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'token_metrics', 'field_weight', 'loss_fn',
-           'step_function', 'TrainState', 'init_state', 'abstract_state', 'MetricsLog', 'read_metrics', 'summarize',
-           'NonFiniteLoss', 'restore_state', 'load_model', 'init_weights', 'init_from', 'StopRequest', 'RunBusy',
-           'RunLock', 'evaluate', 'Throughput', 'check_config', 'train', 'resolve_data_shards', 'steps_for_minutes']
-
-# %% ../nbs/09_train.ipynb #c006
-@dataclass(frozen=True)
-class TrainConfig:
-    "A training run: model preset, data, optimizer, logging and checkpoint periods."
-    preset: str = 'netlm-95m'
-    model: ModelConfig | None = None   # None: PRESETS[preset]
-    data: str | None = None            # preprocessed data directory (netlm preprocess): required to train
-    workdir: str = 'runs/netlm'
-    steps: int = 200_000               # train until this step (a resumed run continues towards it)
-    batch_size: int = 32               # contexts per step, over all devices of all processes
-    seq_len: int = 1024
-    seed: int = 0                      # parameters, data order and dropout
-    data_shards: int | None = None     # data streams a batch is drawn from, split over the processes; None: the process count
-                                       # at the run's first start (a resumed run keeps its own)
-    lr: float = 3e-4
-    b1: float = 0.9
-    b2: float = 0.999
-    eps: float = 1e-8
-    weight_decay: float = 0.01         # on matrices and embeddings, not on norm scales
-    warmup_steps: int = 2000
-    decay_steps: int | None = None     # cosine horizon counted from step 0; None: `steps`
-    final_lr_ratio: float = 0.1        # the cosine ends at lr * final_lr_ratio
-    grad_clip: float = 1.0             # global gradient norm
-    log_every: int = 100
-    eval_every: int = 1000             # 0: never
-    eval_steps: int = 100
-    ckpt_every: int = 5000
-    max_to_keep: int = 10
-    tensorboard: bool = True
-    progress: str = 'bar'              # 'bar' (tqdm), 'log' (a line per log step, for batch jobs) or 'off'
-    eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else 'test'
-    sampler: dict = dataclasses.field(default_factory=dict)   # netlm.sampler.SamplerConfig fields (seq_len comes from here)
-    field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)          # loss weight per FIELD_NAMES field (the result token goes with rtt)
-    max_minutes: float | None = None   # stop (and save) once this run has trained this long, whatever `steps` says
-    init: str | None = None            # start from these weights instead of random ones: 'base' (shipped), a run or an exported model
-
-    def __post_init__(self):
-        if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
-        if self.model is None: object.__setattr__(self, 'model', PRESETS[self.preset])
-        elif isinstance(self.model, dict): object.__setattr__(self, 'model', ModelConfig(**self.model))
-        if self.progress not in ('bar', 'log', 'off'): raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
-        for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
-            if getattr(self, name) <= 0: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
-        weights = tuple(float(w) for w in self.field_weights)
-        if len(weights) != 5 or min(weights) < 0 or max(weights) == 0:
-            raise ValueError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, timestamp, structure)')
-        object.__setattr__(self, 'field_weights', weights)
-        object.__setattr__(self, 'sampler', dict(self.sampler or {}))
-
-    def to_dict(self) -> dict: return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> TrainConfig:
-        "The config of `to_dict` (e.g. read back from JSON); unknown keys are an error, not dropped."
-        known = {f.name for f in dataclasses.fields(cls)}
-        if unknown := sorted(set(d) - known): raise ValueError(f'unknown TrainConfig keys {unknown}')
-        return cls(**d)
-
-# %% ../nbs/09_train.ipynb #c007
-def convert_setting(key: str, value, annotation: str):
-    "`value` (a string from the command line, or a JSON/TOML value) as the type `annotation` names (every key=value parser's converter)."
-    types = [t.strip() for t in annotation.split('|')]
-    if not isinstance(value, str): return tuple(value) if types[0] == 'tuple' and isinstance(value, list) else value
-    if 'None' in types and value.lower() in ('none', 'null'): return None
-    base = types[0]
-    try:
-        if base == 'bool':
-            if value.lower() in ('1', 'true', 'yes', 'on'): return True
-            if value.lower() in ('0', 'false', 'no', 'off'): return False
-            raise ValueError
-        if base == 'int':
-            number = float(value)                      # accepts 2e5 and 200_000
-            if number != int(number): raise ValueError
-            return int(number)
-        if base == 'float': return float(value)
-        if base == 'tuple': return tuple(float(v) for v in value.split(','))   # field_weights=1,1,4,1,1
-    except ValueError:
-        raise ValueError(f'setting {key}={value!r}: not a valid {base}') from None
-    return value
-
-# %% ../nbs/09_train.ipynb #c035
-def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
-    "`config` with `settings` (flat `key` or `model.key` names, or a nested `model` dict) applied."
-    from netlm.sampler import SamplerConfig
-    fields = {f.name: f.type for f in dataclasses.fields(TrainConfig)}
-    model_fields = {f.name: f.type for f in dataclasses.fields(ModelConfig)}
-    sampler_fields = {f.name: f.type for f in dataclasses.fields(SamplerConfig) if f.name != 'seq_len'}
-    top, model, sampler = {}, {}, {}
-    for key, value in settings.items():
-        if key == 'model' and isinstance(value, dict):
-            model.update(value); continue
-        if key == 'sampler' and isinstance(value, dict): key, value = None, value
-        if key is None or key.startswith('sampler.'):
-            for name, v in (value.items() if key is None else [(key[len('sampler.'):], value)]):
-                if name not in sampler_fields: raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
-                sampler[name] = convert_setting(f'sampler.{name}', v, sampler_fields[name])
-            continue
-        if key.startswith('model.'):
-            name = key[len('model.'):]
-            if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
-            model[name] = convert_setting(key, value, model_fields[name]); continue
-        if key not in fields or key in ('model', 'sampler'):
-            raise ValueError(f'unknown setting {key!r}: known are {", ".join(k for k in fields if k not in ("model", "sampler"))}, '
-                             'model.<name>, sampler.<name>')
-        top[key] = convert_setting(key, value, fields[key])
-    for name, value in model.items():
-        if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
-        model[name] = convert_setting(f'model.{name}', value, model_fields[name])
-    if 'preset' in top and top['preset'] != config.preset:
-        config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
-    base_model = config.model
-    if sampler: top['sampler'] = config.sampler | sampler
-    config = dataclasses.replace(config, **top)
-    return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
-
-# %% ../nbs/09_train.ipynb #c062
-def read_config_file(path) -> dict:
-    "Settings from a JSON or TOML file (flat keys, `model.<name>` keys or a `model` table)."
-    path = Path(path)
-    if not path.exists(): raise FileNotFoundError(f'config file {path} does not exist')
-    if path.suffix == '.toml':
-        import tomllib   # Python 3.11+
-        return tomllib.loads(path.read_text())
-    try: return json.loads(path.read_text())
-    except json.JSONDecodeError as e: raise ValueError(f'config file {path}: not valid JSON ({e})') from None
-
-
-def parse_settings(items) -> dict:
-    "`['key=value', ...]` from a command line as a dict (values stay strings; `config_from_args` converts them)."
-    settings = {}
-    for item in items or []:
-        key, sep, value = item.partition('=')
-        if not sep or not key.strip(): raise ValueError(f'setting {item!r} is not key=value')
-        settings[key.strip()] = value.strip()
-    return settings
-
-# %% ../nbs/09_train.ipynb #c064
-# Training settings that go with a model preset (a recipe): applied before a config file and key=value overrides.
-RECIPES = {
-    # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
-    'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
-                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
-}
-
-
-# What changes when a run starts from a pretrained model (`init`): chosen on validation probes in nbs/18_experiments.ipynb
-# (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave median errors 3.14, 2.72, 2.50 ms)
-FINETUNE = {
-    'cpu-small': dict(lr=3e-3, warmup_steps=20),
-}
-
-
-def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None, *, finetune: bool = False) -> TrainConfig:
-    "A `TrainConfig` from a preset (its recipe, and its FINETUNE settings if `finetune`), then a config file, then `key=value` overrides."
-    from_file = read_config_file(config_file) if config_file else {}
-    name = preset or from_file.get('preset', 'netlm-95m')
-    config = _apply(TrainConfig(preset=name), RECIPES.get(name, {}) | (FINETUNE.get(name, {}) if finetune else {}))
-    return _apply(_apply(config, {k: v for k, v in from_file.items() if k != 'preset'}), overrides or {})
-
-# %% ../nbs/09_train.ipynb #c012
-_STRUCTURE = FIELD_NAMES.index('structure')
-_ROLE_FIELD = np.full(BYTE_OFFSET, _STRUCTURE, np.int32)      # role token -> field of the bytes after it
-_ROLE_FIELD[[SRC_IPV4, SRC_IPV6]] = 0
-_ROLE_FIELD[[DST_IPV4, DST_IPV6]] = 1
-_ROLE_FIELD[RTT_START] = 2
-_ROLE_FIELD[[TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4]] = 3
-
-
-def target_fields(targets) -> jax.Array:
-    "Index into `FIELD_NAMES` of every token of `targets` (..., T): its field's bytes, or structure."
-    targets = jnp.asarray(targets)
-    is_role = targets < BYTE_OFFSET
-    index = jnp.arange(targets.shape[-1])
-    opener = jax.lax.cummax(jnp.where(is_role, index, -1), axis=targets.ndim - 1)   # last role token at or before
-    role = jnp.take_along_axis(targets, jnp.maximum(opener, 0), axis=-1)
-    field = jnp.asarray(_ROLE_FIELD)[jnp.clip(role, 0, BYTE_OFFSET - 1)]
-    return jnp.where(is_role | (opener < 0), _STRUCTURE, field)
+__all__ = ['PEAK_FLOPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data', 'init_distributed',
+           'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops', 'device_peak_flops', 'lr_schedule',
+           'make_optimizer', 'step_function', 'TrainState', 'init_state', 'abstract_state', 'summarize',
+           'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock',
+           'evaluate', 'Throughput', 'check_config', 'train', 'resolve_data_shards', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -234,7 +56,8 @@ def _data_dir(config: TrainConfig) -> str:
 
 
 class DataStreams:
-    "This process's share of a run's `count` data streams (Grain iterators by stream number); a batch joins one batch of each, in order."
+    """This process's share of a run's `count` data streams (Grain iterators by stream number); a batch joins one batch
+    of each, in order."""
     def __init__(self, streams: dict, count: int): self.streams, self.count = streams, count
     def __iter__(self): return self
 
@@ -256,13 +79,13 @@ def data_shards(config: TrainConfig) -> int:
     return config.data_shards or jax.process_count()
 
 
-def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: dict | None = None,
+def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sampler: SamplerConfig | None = None,
                  epochs: int | None = None) -> DataStreams:
-    "An iterator over this process's batches of `split` of `config.data` (netlm.sampler, with `config.sampler`'s settings); endless, or `epochs` passes."
-    from netlm.sampler import SamplerConfig, make_dataset   # the data stage, loaded when a run reads batches
+    """An iterator over this process's batches of `split` of `config.data` (netlm.sampler, with `config.sampler`'s
+    settings); endless, or `epochs` passes."""
     count, processes, me = data_shards(config), jax.process_count(), jax.process_index()
     seed = config.seed if seed is None else seed
-    cfg = SamplerConfig(seq_len=config.seq_len, **(config.sampler if sampler is None else sampler))
+    cfg = config.sampler if sampler is None else dataclasses.replace(sampler, seq_len=config.seq_len)
     mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
     return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count, seq_len=config.seq_len,
                                              seed=seed, shard=(k, count), num_epochs=epochs, drop_remainder=epochs is None,
@@ -270,7 +93,8 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
 
 
 def eval_split(config: TrainConfig) -> str:
-    "The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty one, else 'test'."
+    """The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty
+    one, else 'test'."""
     if config.eval_split != 'auto': return config.eval_split
     manifest = Path(_data_dir(config)) / 'manifest.json'
     splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
@@ -278,8 +102,8 @@ def eval_split(config: TrainConfig) -> str:
 
 
 def check_data(config: TrainConfig) -> None:
-    "Fail now, in one line, if the run has no data or a split it will read is missing, unreadable or empty (train, and the evaluation's if any)."
-    from netlm.rows import open_shards
+    """Fail now, in one line, if the run has no data or a split it will read is missing, unreadable or empty (train, and
+    the evaluation's if any)."""
     open_shards(_data_dir(config), 'train')
     if not config.eval_every: return
     split = eval_split(config)
@@ -360,31 +184,6 @@ def make_optimizer(config: TrainConfig) -> optax.GradientTransformation:
     return _optimizer(config.lr, config.b1, config.b2, config.eps, config.weight_decay, config.warmup_steps,
                       config.decay_steps, config.final_lr_ratio, config.grad_clip, config.steps)
 
-# %% ../nbs/09_train.ipynb #c028
-def token_metrics(token_loss: jax.Array, weights: jax.Array, targets: jax.Array) -> dict:
-    "Sums for the metrics: loss and real-token count, in total and per field of `FIELD_NAMES`."
-    per_field = jax.nn.one_hot(target_fields(targets), len(FIELD_NAMES)) * weights[..., None]   # (B, T, F)
-    return dict(loss_sum=(token_loss * weights).sum(), tokens=weights.sum(),
-                field_loss=jnp.einsum('btf,bt->f', per_field, token_loss), field_tokens=per_field.sum((0, 1)))
-
-
-def field_weight(targets: jax.Array, field_weights) -> jax.Array:
-    "Loss weight of every target token: its field's, the result token (`<RTT>`/`<Failed>`) counting as rtt."
-    w = jnp.asarray(field_weights, jnp.float32)
-    return jnp.where((targets == RTT_START) | (targets == FAILED), w[2], w[target_fields(targets)])
-
-
-def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=None) -> tuple[jax.Array, dict]:
-    "Mean next-token cross-entropy over real target tokens (float32; weighted by field if asked), and `token_metrics`."
-    logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
-    token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
-    weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
-    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
-    if field_weights is None or all(w == 1 for w in field_weights):
-        return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
-    weights = weights * field_weight(batch['targets'], field_weights)
-    return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
-
 # %% ../nbs/09_train.ipynb #c075
 def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, field_weights):
     model, optimizer = nnx.merge(model_def, params), nnx.merge(opt_def, opt_state)
@@ -399,7 +198,8 @@ def _eval_step(params, batch, *, model_def):
 
 
 def step_function(model_def, opt_def, seed: int = 0, field_weights: tuple | None = None):
-    "The pure training step `(params, opt_state, batch, step) -> (params, opt_state, metrics)` that `TrainState` jits (netlm.federate vmaps it over clients)."
+    """The pure training step `(params, opt_state, batch, step) -> (params, opt_state, metrics)` that `TrainState` jits
+    (netlm.federate vmaps it over clients)."""
     return functools.partial(_train_step, model_def=model_def, opt_def=opt_def, seed=seed, field_weights=field_weights)
 
 
@@ -460,41 +260,6 @@ def abstract_state(config: TrainConfig, mesh: Mesh | None = None):
         params, opt_state = jax.tree.map(place, params), jax.tree.map(place, opt_state)
     return model_def, params, opt_def, opt_state
 
-# %% ../nbs/09_train.ipynb #c036
-class MetricsLog:
-    "Appends metric records to `workdir/metrics.jsonl` and TensorBoard; only process 0 writes."
-    def __init__(self, workdir, *, resume_step: int = 0, tensorboard: bool = True):
-        self.path, self.active = Path(workdir) / 'metrics.jsonl', jax.process_index() == 0
-        self.tb = None
-        if not self.active: return
-        if self.path.exists():   # drop what a killed run logged after its last checkpoint: the resumed run redoes it
-            lines = [l for l in self.path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= resume_step]
-            self.path.write_text(''.join(l + '\n' for l in lines))
-        if tensorboard:   # the suffix keeps two runs started in the same second apart, in order (the name starts with the second)
-            self.tb = SummaryWriter(str(Path(workdir) / 'tb'), purge_step=resume_step + 1, flush_secs=30,
-                                    filename_suffix=f'.{time.time_ns()}')
-
-    def write(self, record: dict):
-        "Append one record (it must hold `step` and `split`)."
-        if not self.active: return
-        with open(self.path, 'a') as f: f.write(json.dumps(record) + '\n')
-        if self.tb:
-            now = time.time()
-            for key, value in record.items():
-                if key not in ('step', 'split') and isinstance(value, (int, float)) and not isinstance(value, bool):
-                    self.tb.add_scalar(f"{record['split']}/{key}", value, record['step'], walltime=now)
-
-    def close(self):
-        if self.tb: self.tb.close()
-
-
-def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
-    "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
-    path = Path(workdir) / 'metrics.jsonl'
-    records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
-    keep = (lambda r: True) if split is None else (lambda r: r['split'] != 'train') if split == 'held_out' else (lambda r: r['split'] == split)
-    return [r for r in records if keep(r)]
-
 # %% ../nbs/09_train.ipynb #c081
 def summarize(metrics: list[dict]) -> dict:
     "Token-weighted mean loss, per-field losses and mean gradient norm of a window of step metrics (host arrays)."
@@ -511,7 +276,8 @@ class NonFiniteLoss(FloatingPointError):
 
 
 def restore_state(manager: CheckpointManager, config: TrainConfig, mesh: Mesh, data_iter) -> tuple[int, TrainState]:
-    "`(step, state)` of the newest usable checkpoint (rejected ones set aside with a warning), `data_iter` moved there; else `(0, fresh state)`."
+    """`(step, state)` of the newest usable checkpoint (rejected ones set aside with a warning), `data_iter` moved
+    there; else `(0, fresh state)`."""
     model_def, params, opt_def, opt_state = abstract_state(config, mesh)
     def restore(step: int):
         check_architecture(checkpoint_config(manager, step), config.model, manager.directory)
@@ -522,14 +288,10 @@ def restore_state(manager: CheckpointManager, config: TrainConfig, mesh: Mesh, d
     return step, TrainState(model_def, params, opt_def, opt_state, config.seed, config.field_weights)
 
 
-def load_model(workdir, step: int | None = None) -> tuple[Transformer, TrainConfig]:
-    "The trained model and `TrainConfig` of a run directory, at its newest usable or a given step (`netlm.checkpoint.load_model`)."
-    model, config = checkpoint.load_model(workdir, step)
-    return model, TrainConfig.from_dict(config)
-
 # %% ../nbs/09_train.ipynb #c101
 def init_weights(source: str) -> tuple[dict, dict]:
-    "`(model config dict, float32 arrays by name)` of a starting point: a pretrained name ('base'), a run directory or an exported model."
+    """`(model config dict, float32 arrays by name)` of a starting point: a pretrained name ('base'), a run directory or
+    an exported model."""
     path = Path(source)
     if source in PRETRAINED and not path.exists():
         manifest, arrays = read_pretrained(source)
@@ -545,7 +307,8 @@ def init_weights(source: str) -> tuple[dict, dict]:
 
 
 def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
-    "`state` with the weights of `config.init` (checked against the run's architecture), replicated on `mesh`; the optimizer state is kept."
+    """`state` with the weights of `config.init` (checked against the run's architecture), replicated on `mesh`; the
+    optimizer state is kept."""
     model_config, arrays = init_weights(config.init)
     theirs, ours = {k: model_config.get(k) for k in ARCHITECTURE}, config.model.architecture()
     if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
@@ -599,7 +362,6 @@ class RunLock:
     def __init__(self, workdir): self.path, self.file = Path(workdir) / self.name, None
 
     def __enter__(self):
-        import fcntl, socket
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.file = open(self.path, 'a+')
         try: fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -617,8 +379,8 @@ class RunLock:
 # %% ../nbs/09_train.ipynb #c082
 def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
     "Loss and per-field losses over `config.eval_steps` batches of the evaluation split (the same batches every time)."
-    # the default sampler (`SamplerConfig()`, every option off) whatever the run trains with, so that runs compare on the same questions
-    batches = make_batches(config, eval_split(config), seed=config.seed, sampler={})
+    # the default sampler (every option off) whatever the run trains with, so that runs compare on the same questions
+    batches = make_batches(config, eval_split(config), seed=config.seed, sampler=SamplerConfig())
     metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
     return summarize(jax.device_get(metrics))
 
@@ -657,7 +419,8 @@ def _check_finite(pending: list, manager: CheckpointManager):
 
 
 def _check_space(workdir: Path, state: TrainState):
-    "Raise ENOSPC before a save that would not fit: orbax writes in background threads, and a full disk there fails loudly and late."
+    """Raise ENOSPC before a save that would not fit: orbax writes in background threads, and a full disk there fails
+    loudly and late."""
     need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)   # arrays, plus metadata
     free = shutil.disk_usage(workdir).free
     if free < need:
@@ -682,7 +445,6 @@ def check_config(config: TrainConfig):
 
 def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
     "Warn when a resumed run reads other data, or batches of another shape, than it trained with (allowed, but rarely meant)."
-    import warnings
     changed = [f'{k} {config.to_dict()[k]!r} (it trained with {saved[k]!r})' for k in ('data', 'batch_size', 'seq_len')
                if k in saved and saved[k] != config.to_dict()[k] and not (k == 'data' and Path(str(saved[k])).resolve() == Path(str(config.data)).resolve())]
     if changed: warnings.warn(f"resuming {workdir} at step {step} with {'; '.join(changed)}")
@@ -704,7 +466,8 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
 
 
 def resolve_data_shards(config: TrainConfig) -> TrainConfig:
-    "`config` with `data_shards` set: as given, else as the run's newest checkpoint saved it (a resumed run keeps its streams), else one per process."
+    """`config` with `data_shards` set: as given, else as the run's newest checkpoint saved it (a resumed run keeps its
+    streams), else one per process."""
     saved = None
     if (Path(config.workdir) / 'checkpoints').is_dir():
         manager = checkpoint_manager(config.workdir, create=False)
