@@ -38,7 +38,8 @@ def manifest_checksum(manifest: dict) -> str:
 def _used_files(manifest: dict, where) -> list[str]:
     "The files a reader opens: the weights and the functions, each a plain name listed under `files`."
     try: used = [manifest['params']['file']] + [manifest['functions'][name] for name in EXPORT_FUNCTIONS]
-    except (KeyError, TypeError): raise ValueError(f'{where}: damaged or not a netlm export manifest (no params file or functions)') from None
+    except (KeyError, TypeError):
+        raise ValueError(f'{where}: damaged or not a netlm export manifest (no params file or functions)') from None
     listed = manifest['files'] if isinstance(manifest.get('files'), dict) else {}
     for name in used:
         if not isinstance(name, str) or Path(name).name != name or name in ('', '.', '..'):
@@ -52,22 +53,27 @@ def read_export(path, pin: str | None = None) -> dict:
     SHA-256); `pin`: the manifest's expected SHA-256."""
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f'{path}: no such file or directory')
-    if not path.is_dir(): raise NotADirectoryError(f'{path}: not a directory (an exported model is the directory `netlm export` writes)')
+    if not path.is_dir():
+        raise NotADirectoryError(f'{path}: not a directory (an exported model is the directory `netlm export` writes)')
     where = path / 'manifest.json'
     if not where.is_file(): raise FileNotFoundError(f'{where}: missing, so {path} is not a model from `netlm export`')
     raw = where.read_bytes()
     if pin is not None and hashlib.sha256(raw).hexdigest() != pin.lower():
-        raise ValueError(f'{where}: not the manifest pinned (its SHA-256 is {hashlib.sha256(raw).hexdigest()[:16]}..., expected {pin[:16]}...)')
+        raise ValueError(f'{where}: not the manifest pinned (its SHA-256 is {hashlib.sha256(raw).hexdigest()[:16]}..., '
+                         f'expected {pin[:16]}...)')
     try: manifest = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ValueError(f'{where}: damaged (not JSON: {e})') from None
-    if not isinstance(manifest, dict) or manifest.get('format') != EXPORT_FORMAT: raise ValueError(f'{where}: not a netlm export manifest')
+    if not isinstance(manifest, dict) or manifest.get('format') != EXPORT_FORMAT:
+        raise ValueError(f'{where}: not a netlm export manifest')
     if manifest.get('version') != EXPORT_VERSION:
         raise ValueError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
-    if manifest.get('checksum') != manifest_checksum(manifest): raise ValueError(f'{where}: damaged or edited (its checksum does not match its content)')
+    if manifest.get('checksum') != manifest_checksum(manifest):
+        raise ValueError(f'{where}: damaged or edited (its checksum does not match its content)')
     _used_files(manifest, where)
     for name, info in manifest['files'].items():
         file = path / name
-        if not isinstance(name, str) or Path(name).name != name or name in ('.', '..'): raise ValueError(f'{where}: file name {name!r} is not a plain name')
+        if not isinstance(name, str) or Path(name).name != name or name in ('.', '..'):
+            raise ValueError(f'{where}: file name {name!r} is not a plain name')
         if not file.is_file(): raise FileNotFoundError(f'{file}: missing from the exported model')
         if file.stat().st_size != info['bytes']:
             raise ValueError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
@@ -95,7 +101,8 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False, pi
     for name, spec in arrays.items():
         if name not in params or list(params[name].shape) != spec['shape'] or str(params[name].dtype) != spec['dtype']:
             raise ValueError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
-    if set(params) - set(arrays): raise ValueError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
+    if set(params) - set(arrays):
+        raise ValueError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
     return manifest, dequantize(params) if float32 else params
 
 # %% ../nbs/07a_artefacts.ipynb #c018
@@ -108,9 +115,11 @@ PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model 
 
 def pretrained_path(name: str = 'base') -> Path:
     "The directory of a model shipped in the package (`PRETRAINED`); a one-line error for an unknown name or a missing install."
-    if name not in PRETRAINED: raise ValueError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
+    if name not in PRETRAINED:
+        raise ValueError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
     path = PRETRAINED_DIR / name
-    if not (path / 'manifest.json').is_file(): raise FileNotFoundError(f'{path}: the pretrained model {name!r} is missing from this install')
+    if not (path / 'manifest.json').is_file():
+        raise FileNotFoundError(f'{path}: the pretrained model {name!r} is missing from this install')
     return path
 
 

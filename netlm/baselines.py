@@ -187,7 +187,8 @@ class Vivaldi(Baseline):
         (base,), _ = node_ids(base_source(vocab[len(x):]), vocabulary=self.vocab)
         known = base < len(x)
         rng = np.random.default_rng(self.seed + 1)
-        start = np.where(known[:, None], x[np.minimum(base, len(x) - 1)], x[rng.integers(0, len(x), new)] + rng.normal(size=(new, self.dims)))
+        start = np.where(known[:, None], x[np.minimum(base, len(x) - 1)],
+                         x[rng.integers(0, len(x), new)] + rng.normal(size=(new, self.dims)))
         x, h = np.concatenate([x, start]), np.concatenate([h, np.where(known, h[np.minimum(base, len(h) - 1)], 0.0)])
         placed[len(self.x):] = known
         if ctx is None or not len(ctx): return x, h, vocab, placed
@@ -257,8 +258,10 @@ class MatrixFactorization(Baseline):
         y = np.log(np.maximum(rtt, 1e-3))
         n, r = len(self.vocab), self.rank
         rng = np.random.default_rng(self.seed)
-        init = dict(mu=np.array([y.mean()]), b=np.zeros(n), c=np.zeros(n), U=rng.normal(0, 0.1, (n, r)), V=rng.normal(0, 0.1, (n, r)))
-        params = {k: np.asarray(v, np.float64) for k, v in _fit_factors(init, i, j, y, self.huber, self.l2, self.lr, self.steps).items()}
+        init = dict(mu=np.array([y.mean()]), b=np.zeros(n), c=np.zeros(n), U=rng.normal(0, 0.1, (n, r)),
+                    V=rng.normal(0, 0.1, (n, r)))
+        params = {k: np.asarray(v, np.float64) for k, v in _fit_factors(init, i, j, y, self.huber, self.l2, self.lr,
+                                                                        self.steps).items()}
         self.params = params
         resid = params['mu'][0] + params['b'][i] + params['c'][j] + (params['U'][i] * params['V'][j]).sum(1) - y
         self.resid_q = np.quantile(-resid, QUANTILE_GRID)                    # log(true / predicted)

@@ -92,7 +92,8 @@ def bench_synth(rows: int = 5_000_000, seed: int = 0, days: float = 2.0, chunk_r
         s = generate(tmp, probes=probes, days=days, seed=seed, chunk_rows=chunk_rows, progress=False)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         size = Path(s['path']).stat().st_size
-    return dict(stage='synth', rows=s['rows'], probes=probes, days=days, seconds=round(wall, 3), rows_per_s=round(s['rows'] / wall),
+    return dict(stage='synth', rows=s['rows'], probes=probes, days=days, seconds=round(wall, 3),
+                rows_per_s=round(s['rows'] / wall),
                 cpu_rows_per_s=round(s['rows'] / cpu), bytes_per_row=round(size / s['rows'], 2),
                 peak_rss_mb=round(peak_rss_mb(), 1), failure_share=round(s['failure_share'], 4))
 
@@ -143,10 +144,12 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
         args = dict(source=str(work / 'measurements.parquet'), out_dir=str(work / 'rows'), max_row_bytes=max_row_bytes,
                     test_fraction=test_fraction, partitions=partitions, compression=compression, memory_limit=memory_limit, progress=False)
         proc = subprocess.run([sys.executable, '-c', _BUILD, json.dumps(args)], capture_output=True, text=True)
-        if proc.returncode: raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
+        if proc.returncode:
+            raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
         run = json.loads(proc.stdout.strip().splitlines()[-1])
         m = run['manifest']
-        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'], cores=available_cores(),
+        result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'],
+                      cores=available_cores(),
                       parquet_bytes=os.path.getsize(work / 'measurements.parquet'), generate_s=round(generate_s, 2),
                       seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']), peak_rss_mb=round(run['peak_rss'] / 2**20),
                       bytes_per_measurement=m['bytes_per_measurement'], measurements_written=m['measurements_written'],
@@ -212,7 +215,8 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
             w = max(1, min(n, int(math.exp(rng.uniform(0, math.log(n + 1))))))
             offset = rng.randint(0, n - w)
             window = measurements[offset:offset + w]
-            buffer = sorted(rng.sample(window, min(w, math.ceil(cfg.overdraw * cfg.seq_len / per))), key=lambda m: m['event_time'])
+            buffer = sorted(rng.sample(window, min(w, math.ceil(cfg.overdraw * cfg.seq_len / per))),
+                            key=lambda m: m['event_time'])
             contexts.append(_reference_context(buffer, rng, cfg)[0])
     return [np.asarray(c, np.int32) for c in contexts]
 
@@ -350,7 +354,8 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
     check_config(config)
     mesh = data_mesh()
     state = init_state(config, mesh)
-    data = iter(synthetic_dataset('train', batch_size=config.batch_size // jax.process_count(), seq_len=config.seq_len, seed=seed))
+    data = iter(synthetic_dataset('train', batch_size=config.batch_size // jax.process_count(), seq_len=config.seq_len,
+                                  seed=seed))
     batches = [shard_batch(next(data), mesh) for _ in range(4)]
     t0 = time.perf_counter()
     jax.block_until_ready(state.train_step(batches[0], 0))
@@ -385,13 +390,15 @@ def _small_run(tmp: Path, steps: int, seed: int) -> tuple[Path, Path]:
 
 def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 400, steps: int = 30, seed: int = 0) -> dict:
     "Sizes, load times, queries/s and answer differences of a run's float32 and int8 exports against its checkpoint."
-    if (workdir is None) != (data is None): raise ValueError('bench export: give both workdir= and data= (a run and its probe rows), or neither')
+    if (workdir is None) != (data is None):
+        raise ValueError('bench export: give both workdir= and data= (a run and its probe rows), or neither')
     with tempfile.TemporaryDirectory(prefix='netlm-bench-export-') as tmp:
         tmp = Path(tmp)
         if workdir is None: workdir, data, split = *_small_run(tmp, steps, seed), 'all'   # few probes: every split
         test = Measurements.concat([load_split(data, s) for s in SPLITS if (Path(data) / s).is_dir()]) if split == 'all' else load_split(data, split)
         proto = make_protocol(test, n_context=30, max_queries=queries, seed=seed)
-        if not len(proto.queries): raise ValueError(f'bench export: no query in split {split!r} of {data} (probes need 31 measurements)')
+        if not len(proto.queries):
+            raise ValueError(f'bench export: no query in split {split!r} of {data} (probes need 31 measurements)')
         loaders = dict(checkpoint=lambda: Predictor.from_checkpoint(workdir))
         for name, int8 in (('float32', False), ('int8', True)):
             export_model(workdir, tmp / name, int8=int8)

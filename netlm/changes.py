@@ -50,7 +50,8 @@ def encode_series(m: Measurements) -> dict:
     psrc, vsrc = pack_ips(usrc)
     pdst, vdst = pack_ips(udst)
     if (bad := vsrc[isrc] != vdst[idst]).any():
-        i = int(np.argmax(bad)); raise ValueError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ in IP version')
+        i = int(np.argmax(bad)); raise ValueError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ '
+                                                  'in IP version')
     code = rtt_code(m.rtt_ms)
     if ((code != 0) & (rtt_from_code(code) > MAX_RTT_MS)).any():
         raise ValueError(f'an RTT above {MAX_RTT_MS:g} ms (the most the model predicts): ingest rejects these as outliers')
@@ -66,7 +67,8 @@ def encode_series(m: Measurements) -> dict:
                 failed=code == 0, code=code, cols=cols, t=t)
 
 # %% ../nbs/13a_changes.ipynb #c007
-def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int, queries_per_cut: int) -> list[tuple[int, int, int]]:
+def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int,
+              queries_per_cut: int) -> list[tuple[int, int, int]]:
     """Cuts (context start, cut, end) of a series of measurements of `lengths` tokens: each measurement a query once,
     the context the longest run before the cut within `context_tokens`."""
     n = len(lengths)
@@ -124,7 +126,8 @@ def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, l
     pos, apos = np.r_[0, np.cumsum(lengths)], np.r_[0, np.cumsum(abs_lengths)]
     rows, reads, queries, context = [], [], [], []
     for s, u, e in cuts:
-        trunk = np.concatenate([enc['abs_tokens'][apos[s]:apos[s + 1]], enc['tokens'][pos[s + 1]:pos[u]]]) if u > s else np.zeros(0, np.int64)
+        trunk = np.concatenate([enc['abs_tokens'][apos[s]:apos[s + 1]],
+                                enc['tokens'][pos[s + 1]:pos[u]]]) if u > s else np.zeros(0, np.int64)
         # the queries: timed from the context's last measurement, as `query_prefix`
         j = np.arange(u, e)
         kind, value = (np.full(len(j), TS_DELTA, np.int8), t[j] - t[u - 1]) if u > s else (np.full(len(j), TS_ABS, np.int8), t[j])
@@ -141,14 +144,17 @@ def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, l
     return rows, reads, queries, context
 
 
-def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, queries_per_cut: int = 64, chains_per_row: int = 16,
+def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, queries_per_cut: int = 64,
+             chains_per_row: int = 16,
              progress: bool = False) -> dict:
     """Every measurement's mid-PIT, negative log-likelihood (nats), p_fail and context size, predicted from the
     measurements of its probe before its cut."""
-    if getattr(predictor, 'tree', None) is None: raise ValueError('surprise needs a Predictor with a tree decoder (from_checkpoint, from_export, from_pretrained)')
+    if getattr(predictor, 'tree', None) is None:
+        raise ValueError('surprise needs a Predictor with a tree decoder (from_checkpoint, from_export, from_pretrained)')
     n, seq_len = len(m), predictor.seq_len
     context_tokens = seq_len // 2 if context_tokens is None else context_tokens
-    if not 0 <= context_tokens <= seq_len - 50: raise ValueError(f'context_tokens must be in 0 .. {seq_len - 50} (room for a query), got {context_tokens}')
+    if not 0 <= context_tokens <= seq_len - 50:
+        raise ValueError(f'context_tokens must be in 0 .. {seq_len - 50} (room for a query), got {context_tokens}')
     out = dict(pit=np.full(n, np.nan), nll=np.full(n, np.nan), p_fail=np.full(n, np.nan), pit_rtt=np.full(n, np.nan),
                n_context=np.zeros(n, np.int64))
     order, bounds = source_runs(m)
@@ -162,7 +168,8 @@ def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, q
                 rows, reads, queries, context = _cut_rows(enc, cuts[c0:c0 + 16], chains_per_row)
                 probs = np.concatenate(predictor.tree.probs(rows, reads, allowed))     # (3 * queries, V)
                 j = np.concatenate(queries)
-                sc = outcome_scores(probs[0::3][:, [RTT_START, FAILED]], probs[1::3, BYTE_OFFSET:], probs[2::3, BYTE_OFFSET:], enc['code'][j])
+                sc = outcome_scores(probs[0::3][:, [RTT_START, FAILED]], probs[1::3, BYTE_OFFSET:],
+                                    probs[2::3, BYTE_OFFSET:], enc['code'][j])
                 for k, v in sc.items(): out[k][idx[j]] = v
                 out['n_context'][idx[j]] = np.concatenate(context)
                 bar.update(len(j))
@@ -207,11 +214,13 @@ def cusum(z: np.ndarray, bounds: np.ndarray, drift: float, threshold: float, hol
         hit = np.flatnonzero((up[:a] > threshold) | (down[:a] > threshold))
         if len(hit):
             is_up = up[hit] >= down[hit]
-            alarms.append((at[hit], np.where(is_up, up_from[hit], down_from[hit]), np.where(is_up, up[hit], down[hit]), np.where(is_up, 1, -1)))
+            alarms.append((at[hit], np.where(is_up, up_from[hit], down_from[hit]), np.where(is_up, up[hit], down[hit]),
+                           np.where(is_up, 1, -1)))
             up[hit] = down[hit] = 0.0
             up_from[hit] = down_from[hit] = at[hit] + 1 + hold
             resume[hit] = r + 1 + hold
-    if not alarms: return dict(alarm=np.zeros(0, np.int64), start=np.zeros(0, np.int64), score=np.zeros(0), direction=np.zeros(0, np.int64))
+    if not alarms:
+        return dict(alarm=np.zeros(0, np.int64), start=np.zeros(0, np.int64), score=np.zeros(0), direction=np.zeros(0, np.int64))
     alarm, start, score, direction = (np.concatenate(x) for x in zip(*alarms))
     o = np.argsort(alarm, kind='stable')
     return dict(alarm=alarm[o], start=start[o], score=score[o], direction=direction[o])
@@ -230,7 +239,8 @@ def _ts(t) -> pa.Array:
 CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)     # chosen on a validation world: see *Choosing the CUSUM settings*
 
 
-def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAULTS['drift'], threshold: float = CUSUM_DEFAULTS['threshold'],
+def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAULTS['drift'],
+                   threshold: float = CUSUM_DEFAULTS['threshold'],
                    hold: int = CUSUM_DEFAULTS['hold']) -> pa.Table:
     """Change points of every (source, destination) series from per-measurement normal scores `z` (two-sided CUSUM): one
     row per change."""
@@ -239,7 +249,8 @@ def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAU
     order, bounds = pair_runs(m)
     c = cusum(z[order], bounds, drift, threshold, hold)
     first, alarm = order[c['start']], order[c['alarm']]
-    return pa.table([pa.array(m.src[first].astype(str)), pa.array(m.dst[first].astype(str)), _ts(m.t[first]), pa.array(c['score']),
+    return pa.table([pa.array(m.src[first].astype(str)), pa.array(m.dst[first].astype(str)), _ts(m.t[first]),
+                     pa.array(c['score']),
                      _ts(m.t[alarm]), pa.array(c['direction'], pa.int8())], schema=CHANGES_SCHEMA)
 
 # %% ../nbs/13a_changes.ipynb #c025
@@ -371,7 +382,8 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
     """Baseline change points: `ruptures` PELT (l2 cost, its default min_size and jump) on each pair's successful RTTs,
     penalty `penalty * sigma**2 * ln n`."""
     try: import ruptures as rpt
-    except ImportError: raise ImportError('pelt_changes needs ruptures (a development dependency of netlm): pip install ruptures') from None
+    except ImportError:
+        raise ImportError('pelt_changes needs ruptures (a development dependency of netlm): pip install ruptures') from None
     order, bounds = pair_runs(m)
     src, dst, ts, score = [], [], [], []
     for a, b in zip(bounds[:-1], bounds[1:]):               # a loop per pair: PELT runs on one series at a time
@@ -386,7 +398,8 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
             src.append(m.src[idx[k]]); dst.append(m.dst[idx[k]]); ts.append(m.t[idx[k]])
             score.append(abs(x[k:k + 5].mean() - x[max(k - 5, 0):k].mean()) / sigma)
     t = _ts(ts)
-    return pa.table([pa.array(np.asarray(src, object).astype(str).tolist(), pa.string()), pa.array(np.asarray(dst, object).astype(str).tolist(), pa.string()),
+    return pa.table([pa.array(np.asarray(src, object).astype(str).tolist(), pa.string()),
+                     pa.array(np.asarray(dst, object).astype(str).tolist(), pa.string()),
                      t, pa.array(score, pa.float64()), t, pa.array(np.zeros(len(ts), np.int8))], schema=CHANGES_SCHEMA)
 
 # %% ../nbs/13a_changes.ipynb #c034
@@ -401,7 +414,8 @@ def read_measurements(path) -> Measurements:
     table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
     if table.num_rows == 0: raise ValueError(f'{path}: no measurements')
     for c in table.column_names:
-        if table[c].null_count: raise ValueError(f'{path}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
+        if table[c].null_count:
+            raise ValueError(f'{path}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
     return Measurements.from_table(table)
 
 
@@ -414,7 +428,8 @@ def scores_table(m: Measurements, s: dict) -> pa.Table:
 # %% ../nbs/13a_changes.ipynb #c035
 def cmd_changes(args) -> dict:
     "Score every measurement of a table with a model, detect the change points of each (source, destination) series, write them."
-    if (args.workdir is None) == (args.model is None): raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    if (args.workdir is None) == (args.model is None):
+        raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
     for name in ('drift', 'threshold'):
         if not getattr(args, name) > 0: raise ValueError(f'--{name} must be > 0, got {getattr(args, name)}')
     if args.hold < 0: raise ValueError(f'--hold must be >= 0, got {args.hold}')
@@ -430,7 +445,8 @@ def cmd_changes(args) -> dict:
     if args.scores:
         Path(args.scores).parent.mkdir(parents=True, exist_ok=True)
         pq.write_table(scores_table(m, s), args.scores)
-    summary = dict(input=str(args.input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows, out=str(out),
+    summary = dict(input=str(args.input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
+                   out=str(out),
                    scores=args.scores, seconds=round(seconds, 2), measurements_per_s=round(len(m) / max(seconds, 1e-9), 1),
                    mean_nll=float(np.mean(s['nll'])))
     print(json.dumps(summary))
@@ -440,21 +456,28 @@ def cmd_changes(args) -> dict:
 def add_changes(sub):
     "The `netlm changes` subcommand."
     c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
-                       description='Score every measurement of INPUT (a measurement table in netlm\'s schema: `netlm synth`, or RIPE Atlas '
+                       description='Score every measurement of INPUT (a measurement table in netlm\'s schema: `netlm '
+                                   'synth`, or RIPE Atlas '
                                    "results after `netlm ingest`) by how surprising the model finds it given its probe's "
                                    'preceding measurements (PIT and negative log-likelihood), and detect change points in '
                                    'each (source, destination) series with a two-sided CUSUM on the normal scores '
                                    'Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, event_time: the '
                                    'estimated start, score, alarm_time: when the CUSUM fired, direction).')
     c.add_argument('--workdir', default=None, help='the training run directory (its newest checkpoint)')
-    c.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base') or an exported one")
+    c.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base') "
+                                                                           "or an exported one")
     c.add_argument('--input', required=True, metavar='MEASUREMENTS.parquet', help='the measurements to score')
     c.add_argument('--out', required=True, metavar='CHANGES.parquet', help='where to write the detected changes')
-    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, negative log-likelihood, p_fail and context size')
-    c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'], help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
-    c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'], help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
-    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help=f"measurements of a pair skipped after an alarm (default {CUSUM_DEFAULTS['hold']})")
-    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves on (default 64; see nbs/13a_changes.ipynb)')
+    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
+                                                                            'negative log-likelihood, p_fail and context size')
+    c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
+                   help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
+    c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],
+                   help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
+    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
+                                                                            f"alarm (default {CUSUM_DEFAULTS['hold']})")
+    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves '
+                                                                   'on (default 64; see nbs/13a_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')
     c.set_defaults(func=cmd_changes)
     return c

@@ -57,7 +57,8 @@ def verify_checkpoint(step_dir, items=None) -> bool:
     path = step_dir / MANIFEST
     if not path.is_file(): return False
     try: files = json.loads(path.read_text())['files']
-    except (json.JSONDecodeError, KeyError, TypeError) as e: raise CorruptCheckpoint(f'{path}: unreadable manifest ({e})') from None
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise CorruptCheckpoint(f'{path}: unreadable manifest ({e})') from None
     for name, saved in files.items():
         if items is not None and name.split('/')[0] not in items: continue
         f = step_dir / name
@@ -115,7 +116,8 @@ class DataStreamsHandler:
     def restore(self, directory, item=None, args=None):
         item = item or args.item
         def read(k):   # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
-            path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json', directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
+            path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json',
+                                     directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
             if path is None: raise ValueError(f'{directory}: no position of data stream {k} of {item.count}')
             return json.loads(path.read_text())
         item.set_states({k: read(k) for k in item.get_states()})
@@ -171,7 +173,8 @@ def check_finite(tree, where) -> None:
     finite = jax.device_get(jax.tree.map(lambda x: jnp.isfinite(x).all() if jnp.issubdtype(x.dtype, jnp.inexact) else True, tree))
     bad = [jax.tree_util.keystr(path, simple=True, separator='.').removesuffix('.value')
            for path, ok in jax.tree_util.tree_leaves_with_path(finite) if not ok]
-    if bad: raise CorruptCheckpoint(f'{where}: {bad[0]} holds NaN or infinite values' + (f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''))
+    if bad:
+        raise CorruptCheckpoint(f'{where}: {bad[0]} holds NaN or infinite values' + (f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''))
 
 
 def _warn_unverified(manager, step):
@@ -230,7 +233,8 @@ def set_aside(manager: ocp.CheckpointManager, step: int) -> Path:
 _T = TypeVar('_T')
 
 
-def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T], *, set_aside_rejected: bool = False) -> tuple[int | None, _T | None]:
+def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T], *,
+                   set_aside_rejected: bool = False) -> tuple[int | None, _T | None]:
     """`(step, restore(step))` of the newest step that restores, passing over corrupt ones with a warning; `(None,
     None)` if there are none."""
     rejected = []
@@ -243,10 +247,13 @@ def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T],
             continue
         break
     else:
-        if rejected: raise CorruptCheckpoint(f'no usable checkpoint in {manager.directory} ({len(rejected)} rejected; newest: {rejected[0]})')
+        if rejected:
+            raise CorruptCheckpoint(f'no usable checkpoint in {manager.directory} ({len(rejected)} rejected; newest: '
+                                    f'{rejected[0]})')
         earlier = sorted(p.name for p in _rejected_dir(manager).glob('*')) if set_aside_rejected else []
         if earlier:   # a run whose every step was rejected before must not restart from scratch without a word
-            warnings.warn(f'no usable checkpoint in {manager.directory}; the steps set aside earlier are in {_rejected_dir(manager)} '
+            warnings.warn(f'no usable checkpoint in {manager.directory}; the steps set aside earlier are in '
+                          f'{_rejected_dir(manager)} '
                           f'({", ".join(earlier)}): starting from step 0', CheckpointWarning, stacklevel=2)
         return None, None
     if rejected and set_aside_rejected:

@@ -64,7 +64,8 @@ def bench_kwargs(fn, items) -> dict:
     out = {}
     for key, value in parse_settings(items).items():
         if key not in params and not takes_any:
-            raise CLIError(f"unknown setting {key!r}: {fn.__name__} takes {', '.join(k for k, p in params.items() if p.kind != p.VAR_KEYWORD)}")
+            raise CLIError(f"unknown setting {key!r}: {fn.__name__} takes "
+                           f"{', '.join(k for k, p in params.items() if p.kind != p.VAR_KEYWORD)}")
         annotation = params[key].annotation if key in params else inspect.Parameter.empty
         out[key] = convert_setting(key, value, annotation if isinstance(annotation, str) else 'str') \
             if annotation is not inspect.Parameter.empty else value
@@ -85,10 +86,12 @@ def cmd_bench(args) -> dict:
 
 def add_bench(sub):
     b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
-                       description='Measure one pipeline stage on generated data (export: on a trained run, with --set workdir=RUN data=ROWS); '
+                       description='Measure one pipeline stage on generated data (export: on a trained run, with --set '
+                                   'workdir=RUN data=ROWS); '
                                    'the last line printed is one JSON object of measured figures.')
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
-    b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE', help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
+    b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE',
+                   help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
     b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-95m, netlm-deep)')
     b.set_defaults(func=cmd_bench)
 
@@ -105,7 +108,8 @@ def cmd_synth(args) -> dict:
 
 def add_synth(sub):
     s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
-                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the oracle: the true RTT '
+                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the '
+                                   'oracle: the true RTT '
                                    'distribution of any src, dst, time). Deterministic for a seed.')
     s.add_argument('out', help='output directory')
     s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
@@ -127,14 +131,18 @@ def cmd_ingest(args) -> dict:
 
 def add_ingest(sub):
     g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
-                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet table with '
-                                   'the measurement schema. Unusable results are counted by reason and reported, never dropped silently.')
+                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet '
+                                   'table with '
+                                   'the measurement schema. Unusable results are counted by reason and reported, never '
+                                   'dropped silently.')
     g.add_argument('inputs', nargs='+', help='result files or directories')
     g.add_argument('--out', required=True, help='output Parquet file')
-    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg', help="RTT of a result from its replies (default: avg, RIPE's)")
+    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
+                   help="RTT of a result from its replies (default: avg, RIPE's)")
     g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
     g.add_argument('--max-rtt-ms', type=float, default=60_000.0, help='reject RTTs above this as outliers (default 60000)')
-    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT handling')
+    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT '
+                                                                     'handling')
     g.add_argument('--no-progress', action='store_true', help='no progress bar')
     g.set_defaults(func=cmd_ingest)
 
@@ -147,7 +155,8 @@ def cmd_preprocess(args) -> dict:
         manifest = merge_manifests(args.paths[0])
     else:
         if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
-        manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes, test_fraction=args.test_fraction,
+        manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes,
+                                    test_fraction=args.test_fraction,
                                     val_fraction=args.val_fraction, time_split=args.time_split, partitions=args.partitions,
                                     partition=args.partition, memory_limit=args.memory_limit, progress=not args.no_progress)
     print(preprocess_summary(manifest))
@@ -168,13 +177,16 @@ def preprocess_summary(manifest: dict) -> str:
 
 def add_preprocess(sub):
     pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
-                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) into compact '
+                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) '
+                                    'into compact '
                                     'probe rows in OUT_DIR/{train,val,test}/*.array_record with OUT_DIR/manifest.json. '
                                     'Split by a stable hash of the probe, optionally by time too. Rejected rows are '
                                     'counted by reason in the manifest.',
                         usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
-    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with --merge only OUT_DIR')
-    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
+    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with '
+                                                             '--merge only OUT_DIR')
+    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond '
+                                                                       'this size (default 8 MiB)')
     pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
     pp.add_argument('--val-fraction', type=float, default=0.0,
                     help='share of probes held out for validation: experiments choose on it, not on test (default 0)')
@@ -201,8 +213,10 @@ def cmd_train(args) -> dict:
         config_file = saved                                     # a resume: the run's own recipe, not the default preset's
         print(f'resuming {args.workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})', flush=True)
     config = config_from_args(args.preset, settings, config_file, finetune=args.init is not None)
-    if config.data is None: raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
-    if not Path(config.data, 'manifest.json').is_file(): raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
+    if config.data is None:
+        raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
+    if not Path(config.data, 'manifest.json').is_file():
+        raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
     if args.minutes is not None: config = for_minutes(config, args.minutes)
     try:
         summary = train(config)
@@ -226,7 +240,8 @@ def for_minutes(config, minutes: float):
     if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
     # a resume: re-timing would change its learning-rate schedule mid-run
     if (saved := _saved_schedule(config.workdir)) is not None:
-        print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more minutes of training", flush=True)
+        print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more "
+              "minutes of training", flush=True)
         return dataclasses.replace(config, **saved, max_minutes=minutes)
     steps = steps_for_minutes(config, minutes)
     print(f'{minutes:g} minutes of training: about {steps} steps of {config.batch_size} x {config.seq_len} tokens', flush=True)
@@ -247,7 +262,8 @@ def _saved_schedule(workdir) -> dict | None:
 
 def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
-                       description='Train a model on the probe rows in --data, or resume the run in --workdir from its latest checkpoint '
+                       description='Train a model on the probe rows in --data, or resume the run in --workdir from its '
+                                   'latest checkpoint '
                                    '(run the same command again, or only --workdir: its config.json gives the recipe and '
                                    'data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, batch 32 x 1024. Any '
                                    'TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
@@ -255,16 +271,19 @@ def add_train(sub):
                                    'checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in '
                                    'WORKDIR/tb.')
     t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
-    t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), netlm-deep')
+    t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), '
+                                                  'netlm-deep')
     t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
     t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
-    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of --steps (a resumed run keeps the step schedule it started with)')
+    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
+                                                               '--steps (a resumed run keeps the step schedule it started with)')
     t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
     t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
     t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
     t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
     t.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
-                   help="start from these weights, not random ones: 'base' (the pretrained model shipped with netlm), a run directory "
+                   help="start from these weights, not random ones: 'base' (the pretrained model shipped with netlm), a "
+                        "run directory "
                         'or an exported model (netlm export); the fine-tuning settings of the preset apply (FINETUNE)')
     t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
@@ -296,10 +315,12 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
         label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
         if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
         name = f'run {label}'
-        if name in others or Path(spec).resolve() == Path(workdir).resolve(): raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
+        if name in others or Path(spec).resolve() == Path(workdir).resolve():
+            raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
         others[name] = ModelMethod(load_predictor(spec))
     world = world if world is not None else find_world(data_dir)
-    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others, **kwargs)
+    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others,
+                    **kwargs)
 
 
 def _eval_options(args) -> dict:
@@ -308,7 +329,8 @@ def _eval_options(args) -> dict:
         if getattr(args, name) < 1: raise CLIError(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
     for name in ('max_queries', 'ip_queries', 'inverse_queries'):
         if getattr(args, name) < 0: raise CLIError(f"--{name.replace('_', '-')} must be >= 0, got {getattr(args, name)}")
-    return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut, cuts_per_probe=args.cuts_per_probe,
+    return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut,
+                cuts_per_probe=args.cuts_per_probe,
                 max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed, ip_queries=args.ip_queries,
                 inverse_queries=args.inverse_queries)
 
@@ -316,8 +338,10 @@ def _eval_options(args) -> dict:
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.evaluate import format_metrics_table
-    if (args.workdir is None) == (args.model is None): raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
-    if args.workdir is None and args.out is None: raise CLIError('--model needs --out (where to write metrics.json and the plots)')
+    if (args.workdir is None) == (args.model is None):
+        raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    if args.workdir is None and args.out is None:
+        raise CLIError('--model needs --out (where to write metrics.json and the plots)')
     metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model, against=args.against, out_dir=args.out,
                            progress=not args.no_progress, **_eval_options(args))
     print(format_metrics_table(metrics))
@@ -327,30 +351,36 @@ def cmd_eval(args) -> dict:
 
 def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
     "The protocol options shared by `eval` and `quickstart` (which asks fewer search questions: they cost minutes)."
-    p.add_argument('--split', choices=['val', 'test'], default='test', help='held-out probes to score: val to choose, test to report (default test)')
+    p.add_argument('--split', choices=['val', 'test'], default='test', help='held-out probes to score: val to choose, test '
+                                                                            'to report (default test)')
     p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
     p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
     p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
-    p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries, dropping cuts (default 2000; 0: no cap)')
+    p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries, dropping cuts (default '
+                                                                 '2000; 0: no cap)')
     p.add_argument('--ip-queries', type=int, default=ip_queries,
                    help=f'IP completions to score, each at every prefix length (default {ip_queries}; 0: none)')
     p.add_argument('--inverse-queries', type=int, default=inverse_queries,
                    help=f'target RTTs for inverse search (default {inverse_queries}; 0: none)')
-    p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
+    p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes for the 95%% intervals '
+                                                            '(default 1000)')
 
 
 def add_eval(sub):
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
-                       description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix factorization; the '
+                       description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix '
+                                   'factorization; the '
                                    'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query '
                                    'with the same context, broken down by seen/unseen pair and IPv4/IPv6 with 95% '
                                    'bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json and plots.')
     e.add_argument('--workdir', default=None, help='the training run directory')
-    e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', zero-shot) or an exported one")
+    e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', "
+                                                                           "zero-shot) or an exported one")
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
     e.add_argument('--against', nargs='+', default=[], metavar='[NAME=]RUN',
-                   help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run NAME' (NAME=RUN to name one): the paired ratios "
+                   help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run "
+                        "NAME' (NAME=RUN to name one): the paired ratios "
                         "then compare WORKDIR's model with each (an ablation against its reference)")
     add_eval_options(e)
     e.add_argument('--seed', type=int, default=0)
@@ -372,7 +402,8 @@ def _context_from(path, src, size):
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
     from netlm.infer import load_predictor
-    if (args.workdir is None) == (args.model is None): raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    if (args.workdir is None) == (args.model is None):
+        raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
     predictor = load_predictor(args.model if args.model is not None else args.workdir)
     if args.question == 'rtt':
         if len(args.values) != 2: raise CLIError('rtt takes SRC DST')
@@ -380,19 +411,23 @@ def cmd_predict(args):
         d = predictor.predict_rtt(src, dst, context=_context_from(args.context, src, args.context_size), t=args.t)
         result = dict(src=src, dst=dst, median_ms=d.median_ms, mean_ms=d.mean_ms, p_fail=d.p_fail,
                       quantiles={str(q): float(d.quantile(q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)})
-        print(f"{src} -> {dst}: median {d.median_ms:.2f} ms (10-90%: {d.quantile(0.1):.2f}-{d.quantile(0.9):.2f} ms), p_fail {d.p_fail:.3f}")
+        print(f"{src} -> {dst}: median {d.median_ms:.2f} ms (10-90%: {d.quantile(0.1):.2f}-{d.quantile(0.9):.2f} ms), "
+              f"p_fail {d.p_fail:.3f}")
     elif args.question == 'complete':
         if len(args.values) != 1: raise CLIError('complete takes PREFIX (e.g. 192.0.2.)')
         ctx = _context_from(args.context, args.src, args.context_size) if args.src else None
-        result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k, src=args.src))
+        result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k,
+                                                                               src=args.src))
         for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}')
     elif args.question == 'rank':
         if len(args.values) < 2: raise CLIError('rank takes SRC DST [DST ...] (the candidates)')
         src, candidates = args.values[0], args.values[1:]
-        result = dict(src=src, by=args.by, ranked=predictor.rank(src, candidates, context=_context_from(args.context, src, args.context_size),
+        result = dict(src=src, by=args.by, ranked=predictor.rank(src, candidates,
+                                                                 context=_context_from(args.context, src, args.context_size),
                                                                  t=args.t, by=args.by))
         for i, r in enumerate(result['ranked']):
-            print(f"{i + 1:>3}. {r['dst']:<40} median {r['median_ms']:8.2f} ms  p_fail {r['p_fail']:.3f}  {r['by']} {r['value']:.4g}")
+            print(f"{i + 1:>3}. {r['dst']:<40} median {r['median_ms']:8.2f} ms  p_fail {r['p_fail']:.3f}  {r['by']} "
+                  f"{r['value']:.4g}")
     else:
         if len(args.values) != 2: raise CLIError('inverse takes RTT_MS SRC')
         rtt, src = float(args.values[0]), args.values[1]
@@ -404,8 +439,10 @@ def cmd_predict(args):
 
 
 def add_predict(sub):
-    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank SRC DST...',
-                        description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full addresses '
+    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank '
+                                        'SRC DST...',
+                        description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full '
+                                    'addresses '
                                     '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is '
                                     'near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
                                     "probe's context (its recent measurements) comes from --context, a measurement Parquet "
@@ -413,7 +450,8 @@ def add_predict(sub):
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
     pr.add_argument('--workdir', default=None, help='the training run directory')
-    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
+    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model "
+                                                                            "('base': no training at all) or an exported one")
     pr.add_argument('--context', default=None, help='measurement Parquet to take the source probe\'s recent measurements from')
     pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
     pr.add_argument('--src', default=None, help='source probe for `complete`')
@@ -431,11 +469,13 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
              f"Data: {summary['data']}. Model: `{summary['preset']}`"
              + (f", fine-tuned from `{summary['init']}`" if summary.get('init') else ', trained from scratch')
              + f", {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
-             f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run {summary['seconds'] / 60:.1f} minutes.", '',
+             f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run "
+             f"{summary['seconds'] / 60:.1f} minutes.", '',
              f"{metrics['protocol']['split'][:1].upper()}{metrics['protocol']['split'][1:]}: each query is given the probe's own "
              'measurements before its cut as context, the same context for every method.', '',
              format_metrics_table(metrics), '']
-    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration', 'eval/rtt_report.png')):
+    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration',
+                                                                       'eval/rtt_report.png')):
         if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
     path = workdir / 'report.md'
     path.write_text('\n'.join(lines))
@@ -480,15 +520,19 @@ def cmd_quickstart(args) -> dict:
     options = _eval_options(args)
     source, data_name = _quickstart_data(args, W, progress)
     print('[2/5] probe rows', flush=True)
-    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
+    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, val_fraction=args.val_fraction,
+                     time_split=args.time_split,
                      progress=progress)
     init = quickstart_init(args)
     config = config_from_args(args.preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=args.seed, init=init,
                                                 progress='bar' if progress else 'off'), finetune=init is not None)
-    if args.steps: config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
-                                                ckpt_every=min(config.ckpt_every, args.steps), log_every=min(config.log_every, args.steps))
+    if args.steps:
+        config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
+                                                ckpt_every=min(config.ckpt_every,
+                                                               args.steps), log_every=min(config.log_every, args.steps))
     else: config = for_minutes(config, args.train_minutes)
-    print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for {config.steps} steps "
+    print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for "
+          f"{config.steps} steps "
           f'on {jax.devices()[0].platform}', flush=True)
     t_train = time.time()
     trained = train(config)
@@ -501,7 +545,8 @@ def cmd_quickstart(args) -> dict:
     report = write_report(W / 'run', metrics, summary)
     rtt = metrics['rtt']
     best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
-    print(f"netlm quickstart: done in {(time.time() - t0) / 60:.1f} minutes; median RTT error: model {rtt['model']['median_ae_ms']:.2f} ms, "
+    print(f"netlm quickstart: done in {(time.time() - t0) / 60:.1f} minutes; median RTT error: model "
+          f"{rtt['model']['median_ae_ms']:.2f} ms, "
           f"best baseline ({best}) {rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else '')
           + f"; report: {report}")
     return dict(summary, report=str(report), metrics=metrics)
@@ -509,24 +554,29 @@ def cmd_quickstart(args) -> dict:
 
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
-                       description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result files), '
+                       description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result '
+                                   'files), '
                                    'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: '
                                    'train the CPU recipe from random weights) for --train-minutes, evaluate it against the '
                                    'baselines on held-out probes and write WORKDIR/run/report.md with the metrics tables '
                                    'and plots. It asks 200 IP completions and 100 inverse searches (a first look; `netlm '
                                    'eval` asks 1,000 and 500). The defaults take about 7 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
-    q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results instead of the synthetic world')
+    q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results '
+                                                'instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
     q.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
-    q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, the quickstart fits in 10 minutes on 2 cores)')
-    q.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR', help="the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")
+    q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, the '
+                                                                    'quickstart fits in 10 minutes on 2 cores)')
+    q.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
+                   help="the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")
     q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
     q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
     q.add_argument('--val-fraction', type=float, default=0.0, help='share of probes held out for validation (default 0)')
-    q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this date, test after')
+    q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this '
+                                                                          'date, test after')
     add_eval_options(q, ip_queries=200, inverse_queries=100)
     q.add_argument('--seed', type=int, default=0)
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
@@ -536,7 +586,8 @@ def add_quickstart(sub):
 PRETRAIN_SEED = 1_000_000   # world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
 
 
-def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6, progress: bool = True) -> Path:
+def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6,
+                    progress: bool = True) -> Path:
     "WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built on its own, combined."
     from tqdm.auto import tqdm
     from netlm.preprocess import build_probe_rows, combine_rows
@@ -548,7 +599,8 @@ def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max
     rows = W / 'rows'
     for s in tqdm(seeds, desc='rows', unit=' worlds', disable=not progress):
         if not (rows / f'world-{s}' / 'manifest.json').is_file():
-            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet', rows / f'world-{s}', test_fraction=0.0, progress=False)
+            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet', rows / f'world-{s}', test_fraction=0.0,
+                             progress=False)
     combine_rows(rows, dict(train=[(rows / f'world-{s}', 'train') for s in seeds[:worlds]],
                             val=[(rows / f'world-{s}', 'train') for s in seeds[worlds:]]))
     return rows
@@ -570,7 +622,8 @@ def cmd_pretrain(args) -> dict:
     settings = parse_settings(args.settings) | dict(data=str(rows), workdir=str(W / 'run'), seed=args.seed)
     if args.no_progress: settings.setdefault('progress', 'log')
     config = config_from_args(args.preset, settings)
-    if args.steps: config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
+    if args.steps:
+        config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
                                                 ckpt_every=min(config.ckpt_every, args.steps))
     else: config = for_minutes(config, args.minutes)
     print(f'[2/3] training {config.preset} for {config.steps} steps', flush=True)
@@ -594,7 +647,8 @@ def cmd_pretrain(args) -> dict:
 
 def add_pretrain(sub):
     p = sub.add_parser('pretrain', help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
-                       description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them into probe rows, '
+                       description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them into '
+                                   'probe rows, '
                                    'train the preset for --minutes (or --steps) and export the model to WORKDIR/model, which '
                                    '`netlm train --init WORKDIR/model` fine-tunes. Running the same command again resumes it. '
                                    'Any TrainConfig field can be set as key=value, as in `netlm train`.')
@@ -618,8 +672,10 @@ _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'bat
 def add_federate(sub):
     """The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that
     building the parser does not import JAX."""
-    f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, exchanging models with a server or peers",
-                       description="Federated training (netlm.federate) on the training probes of --data: each of --clients probes keeps only its "
+    f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, "
+                                        "exchanging models with a server or peers",
+                       description="Federated training (netlm.federate) on the training probes of --data: each of "
+                                   "--clients probes keeps only its "
                                    'own measurements (its most recent 20% held out as its own future), trains '
                                    '--local-steps steps a round, then exchanges: local (never), fedavg (a server averages '
                                    'the updates, weighted by data), gossip (each averages with --peers random others) or '
@@ -627,7 +683,8 @@ def add_federate(sub):
                                    "evaluation scores each client's own future and the data's held-out test probes (95% "
                                    'intervals). An interrupted run resumes exactly from its last round: run the same '
                                    'command again, or --workdir alone.',
-                       epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 --rounds 8; '
+                       epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 '
+                              '--rounds 8; '
                               'netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate --costs')
     f.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
     f.add_argument('--workdir', help='run directory (config.json, state/, metrics.jsonl, summary.json, report.png)')
@@ -648,9 +705,11 @@ def add_federate(sub):
     f.add_argument('--eval-every', type=int, help='rounds between evaluations (default 2)')
     f.add_argument('--eval-queries', type=int, help='held-out-probe queries per evaluation (default 600)')
     f.add_argument('--no-progress', action='store_true', help='no progress bar')
-    f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, written to --out')
+    f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, '
+                                                               'written to --out')
     f.add_argument('--out', help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
-    f.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, update bytes, "
+    f.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, "
+                                                        "update bytes, "
                                                          'memory, s/step) and print JSON; run under `taskset -c 0` for one core')
     f.set_defaults(func=cmd_federate)
 
@@ -687,14 +746,16 @@ def cmd_federate(args) -> dict | str:
 # %% ../nbs/17_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
     "The `netlm` argument parser: the subcommands in pipeline order."
-    p = argparse.ArgumentParser(prog='netlm', description='Train and use a transformer language model of network latency measurements (RIPE Atlas pings).',
+    p = argparse.ArgumentParser(prog='netlm', description='Train and use a transformer language model of network latency '
+                                                          'measurements (RIPE Atlas pings).',
                                 epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per pipeline stage.')
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser
     from netlm.changes import add_changes
-    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate, add_serve_parser,
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate,
+                add_serve_parser,
                 add_export_parser, add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
@@ -718,7 +779,8 @@ def run(argv=None):
         return args.func(args)
     except USER_ERRORS as e:
         if debug: raise
-        print(f'netlm {args.command}: error: {str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__}', file=sys.stderr)
+        print(f'netlm {args.command}: error: {str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__}',
+              file=sys.stderr)
         sys.exit(2)
     except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
         sys.stderr.close()

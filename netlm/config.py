@@ -63,12 +63,14 @@ class TrainConfig:
         if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
         if self.model is None: object.__setattr__(self, 'model', PRESETS[self.preset])
         elif isinstance(self.model, dict): object.__setattr__(self, 'model', ModelConfig(**self.model))
-        if self.progress not in ('bar', 'log', 'off'): raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
+        if self.progress not in ('bar', 'log', 'off'):
+            raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
             if getattr(self, name) <= 0: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
         weights = tuple(float(w) for w in self.field_weights)
         if len(weights) != 5 or min(weights) < 0 or max(weights) == 0:
-            raise ValueError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, timestamp, structure)')
+            raise ValueError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, '
+                             'timestamp, structure)')
         object.__setattr__(self, 'field_weights', weights)
         object.__setattr__(self, 'sampler', sampler_config(self.sampler, self.seq_len))
 
@@ -131,7 +133,8 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
             value = dict(value); sampler_len = value.pop('seq_len', None); key = None
         if key is None or key.startswith('sampler.'):
             for name, v in (value.items() if key is None else [(key[len('sampler.'):], value)]):
-                if name not in sampler_fields: raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
+                if name not in sampler_fields:
+                    raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
                 sampler[name] = convert_setting(f'sampler.{name}', v, sampler_fields[name])
             continue
         if key.startswith('model.'):
@@ -139,7 +142,8 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
             if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
             model[name] = convert_setting(key, value, model_fields[name]); continue
         if key not in fields or key in ('model', 'sampler'):
-            raise ValueError(f'unknown setting {key!r}: known are {", ".join(k for k in fields if k not in ("model", "sampler"))}, '
+            raise ValueError(f'unknown setting {key!r}: known are '
+                             f'{", ".join(k for k in fields if k not in ("model", "sampler"))}, '
                              'model.<name>, sampler.<name>')
         top[key] = convert_setting(key, value, fields[key])
     for name, value in model.items():
@@ -180,7 +184,8 @@ def parse_settings(items) -> dict:
 RECIPES = {
     # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
     'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
-                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
+                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0,
+                                                   rtt_scale=0.5), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
 }
 
 
@@ -191,7 +196,8 @@ FINETUNE = {
 }
 
 
-def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None, *, finetune: bool = False) -> TrainConfig:
+def config_from_args(preset: str | None = None, overrides: dict | None = None, config_file=None, *,
+                     finetune: bool = False) -> TrainConfig:
     """A `TrainConfig` from a preset (its recipe, and its FINETUNE settings if `finetune`), then a config file, then
     `key=value` overrides."""
     from_file = read_config_file(config_file) if config_file else {}

@@ -62,7 +62,8 @@ def _canonical_measurements(m: Measurements, path) -> Measurements:
     ok = (src != '') & (dst != '')
     if not ok.all():
         bad = text[canon == ''][0]
-        warnings.warn(f'{path}: {int((~ok).sum()):,} measurement(s) skipped: an address that is not a plain IP address (e.g. {bad[:40]!r})')
+        warnings.warn(f'{path}: {int((~ok).sum()):,} measurement(s) skipped: an address that is not a plain IP address '
+                      f'(e.g. {bad[:40]!r})')
     return Measurements(src[ok].astype(str), dst[ok].astype(str), m.t[ok], m.rtt_ms[ok])
 
 
@@ -256,7 +257,8 @@ def _with_model(self: Demo, deadline: float, fn, *args, **kwargs):
     bounded = self.predictor.deadline(deadline) if hasattr(self.predictor, 'deadline') else contextlib.nullcontext()
     try:
         with bounded: return fn(*args, **kwargs)
-    except DeadlineExceeded: raise RequestError(f'no answer within {self.limits.seconds:g} s (the question was stopped)', 504) from None
+    except DeadlineExceeded:
+        raise RequestError(f'no answer within {self.limits.seconds:g} s (the question was stopped)', 504) from None
     finally: self._model_lock.release()
 
 @patch
@@ -323,7 +325,8 @@ def examples(self: Demo) -> dict:
     prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
     explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
     candidates = ','.join(r['dst'] for r in self.destination_list(src, limit=6))
-    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore, candidates=candidates)
+    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore,
+                candidates=candidates)
 
 @patch
 def info(self: Demo) -> dict:
@@ -373,7 +376,8 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
         measured = dict(pings=len(pair), failed=int((~pair.ok).sum()), median_ms=float(np.median(ok)) if len(ok) else None,
                         rtt_ms=ok[-1000:])
     seen = ctx is not None and bool((ctx.dst.astype(str) == dst).any())
-    return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx), seen_pair=seen),
+    return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx),
+                                                                           seen_pair=seen),
                                        levels=QUANTILE_GRID, methods=methods, measured=measured)))
 
 # %% ../nbs/14_demo.ipynb #c022
@@ -409,7 +413,8 @@ def plot_rtt(data: dict):
 
 def table_rtt(data: dict):
     header = ['method', 'median (ms)', '10%', '90%', 'p_fail']
-    rows = [[name, None, None, None, None] if m is None else [name, m['median_ms'], m['quantiles']['0.1'], m['quantiles']['0.9'], m['p_fail']]
+    rows = [[name, None, None, None, None] if m is None else [name, m['median_ms'], m['quantiles']['0.1'],
+                                                              m['quantiles']['0.9'], m['p_fail']]
             for name, m in data['methods'].items()]
     meas = data['measured']
     if meas['pings']:
@@ -424,7 +429,8 @@ def table_rtt(data: dict):
 @patch
 def complete(self: Demo, prefix, src=None, k: int = 10, *, deadline: float | None = None) -> View:
     "IP completion: the `k` most likely full addresses continuing `prefix`, with probabilities (and what the data knows)."
-    if prefix is None or not str(prefix).strip(): raise RequestError('prefix: a partial address is required, e.g. 192.0.2. or 2001:db8:')
+    if prefix is None or not str(prefix).strip():
+        raise RequestError('prefix: a partial address is required, e.g. 192.0.2. or 2001:db8:')
     if len(str(prefix)) > 45: raise RequestError(f'prefix: {str(prefix)[:20]!r}... is too long')
     try: known, version = parse_ip_prefix(str(prefix))
     except ValueError as e: raise RequestError(f'prefix: {e}') from None
@@ -459,7 +465,8 @@ def plot_complete(data: dict):
     ax.set_yticks(y, [c['dst'] for c in comp], fontsize=8)
     ax.set(xscale='log', xlabel='probability', title=f"completions of {data['prefix']}" + (f" from {data['src']}" if data['src'] else ''))
     from matplotlib.patches import Patch   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    ax.legend(handles=[Patch(color='C2', label='a destination in the data'), Patch(color='C0', label='not in the data')], fontsize=8, loc='lower right')
+    ax.legend(handles=[Patch(color='C2', label='a destination in the data'), Patch(color='C0', label='not in the data')],
+              fontsize=8, loc='lower right')
     ax.grid(alpha=0.3, axis='x')
     return fig
 
@@ -500,7 +507,8 @@ def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: floa
     measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
     out = [dict(dst=c['dst'], median_ms=d.median_ms, p_fail=d.p_fail, quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS},
                 oracle_median_ms=o, measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
-    return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
+    return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t,
+                                           context=dict(measurements=0 if ctx is None else len(ctx)),
                                            candidates=out)))
 
 def plot_inverse(data: dict):
@@ -527,7 +535,8 @@ def plot_inverse(data: dict):
 
 
 def table_inverse(data: dict):
-    rows = [[c['dst'], c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'], c['oracle_median_ms'], c['measured_median_ms']]
+    rows = [[c['dst'], c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'], c['oracle_median_ms'],
+             c['measured_median_ms']]
             for c in data['candidates']]
     return ['destination', 'median (ms)', '10%', '90%', 'p_fail', 'oracle median', 'measured median'], rows
 
@@ -555,7 +564,8 @@ def explore(self: Demo, src, prefix=None, limit: int = 64, *, deadline: float | 
         if len(prefix) > 45: raise RequestError(f'prefix: {prefix[:20]!r}... is too long')
         try: subnets, n_bytes = subnet_addresses(prefix)
         except ValueError as e: raise RequestError(f'prefix: {e}') from None
-        if (':' in subnets[0]) != (':' in src): raise RequestError(f'src {src} and prefix {prefix!r} are of different IP versions')
+        if (':' in subnets[0]) != (':' in src):
+            raise RequestError(f'src {src} and prefix {prefix!r} are of different IP versions')
         cells = np.unique(np.linspace(0, 255, limit).round().astype(int))
         dsts, available = [subnets[c] for c in cells], 256
         known_cells = self._subnets_with_destinations(prefix, n_bytes)
@@ -565,7 +575,8 @@ def explore(self: Demo, src, prefix=None, limit: int = 64, *, deadline: float | 
         order = np.flatnonzero(same)[np.argsort(-self.destination_counts[same], kind='stable')]
         cells, dsts, available, known_cells = None, self.destinations[order[:limit]].tolist(), int(same.sum()), None
     key = ('explore', src, prefix, limit)
-    return self._cached(key, lambda: self._explore(src, prefix, cells, known_cells, dsts, available, self._deadline(deadline), batch),
+    return self._cached(key, lambda: self._explore(src, prefix, cells, known_cells, dsts, available,
+                                                   self._deadline(deadline), batch),
                         cache_if=lambda v: v.data['complete'])
 
 @patch
@@ -610,7 +621,8 @@ def plot_explore(data: dict):
     from matplotlib.colors import LogNorm   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
     rows = data['destinations']
     med = np.array([np.nan if r['median_ms'] is None else r['median_ms'] for r in rows], np.float64)
-    title = f"predicted median RTT from {data['src']}" + ('' if data['complete'] else f" ({data['answered']} of {data['asked']} answered in time)")
+    title = f"predicted median RTT from {data['src']}" + ('' if data['complete'] else f" ({data['answered']} of "
+                                                                                      f"{data['asked']} answered in time)")
     finite = med[np.isfinite(med) & (med > 0)]
     norm = LogNorm(vmin=max(finite.min(), 1e-2), vmax=max(finite.max(), finite.min() * 1.01)) if len(finite) else None
     if data['prefix'] is not None:
@@ -620,10 +632,12 @@ def plot_explore(data: dict):
         grid[np.asarray(data['cells'], int)] = med
         im = ax.imshow(np.ma.masked_invalid(grid.reshape(16, 16)), cmap='viridis', norm=norm)
         if known := data['known_cells']:
-            ax.plot(np.array(known) % 16, np.array(known) // 16, 'o', mfc='none', mec='C3', mew=1.5, ms=9, label='holds a destination of the data')
+            ax.plot(np.array(known) % 16, np.array(known) // 16, 'o', mfc='none', mec='C3', mew=1.5, ms=9,
+                    label='holds a destination of the data')
             fig.legend(fontsize=8, loc='outside lower center')
         ax.set_xticks(range(0, 16, 3)); ax.set_yticks(range(16), [f'{16 * i}' for i in range(16)], fontsize=7)
-        ax.set(xlabel='subnet byte mod 16', ylabel='subnet byte // 16 × 16', title=f"{title}\nto the 256 subnets under {data['prefix']}")
+        ax.set(xlabel='subnet byte mod 16', ylabel='subnet byte // 16 × 16',
+               title=f"{title}\nto the 256 subnets under {data['prefix']}")
         fig.colorbar(im, ax=ax, label='predicted median RTT (ms)')
         return fig
     fig = _figure(10.0, 4.2)
@@ -634,7 +648,8 @@ def plot_explore(data: dict):
     sc = ax.scatter(x, np.maximum(med[order], 1e-2), c=p, cmap='plasma', vmin=0, vmax=1, s=18, label='model median', zorder=3)
     for key, marker, label in (('measured_median_ms', 'x', 'measured median'), ('oracle_median_ms', '+', 'oracle median')):
         v = np.array([np.nan if rows[i][key] is None else rows[i][key] for i in order])
-        if np.isfinite(v).any(): ax.plot(x, np.maximum(v, 1e-2), marker, color='k' if key.startswith('oracle') else 'C3', ms=6, label=label)
+        if np.isfinite(v).any():
+            ax.plot(x, np.maximum(v, 1e-2), marker, color='k' if key.startswith('oracle') else 'C3', ms=6, label=label)
     ax.set(yscale='log', xlabel=f"destinations, by predicted median ({data['asked']} of {data['available']} the data knows)",
            ylabel='RTT (ms)', title=title)
     ax.grid(alpha=0.3)
@@ -672,9 +687,11 @@ def rank(self: Demo, src, dsts, by: str = 'median', *, deadline: float | None = 
     src = self._probe(src)
     if isinstance(dsts, str): dsts = [d for d in dsts.split(',') if d.strip()]
     if not dsts: raise RequestError('dst: give the candidates to rank, e.g. dst=192.0.2.1,198.51.100.7')
-    if len(dsts) > self.limits.max_destinations: raise RequestError(f'dst: at most {self.limits.max_destinations} candidates, got {len(dsts)}')
+    if len(dsts) > self.limits.max_destinations:
+        raise RequestError(f'dst: at most {self.limits.max_destinations} candidates, got {len(dsts)}')
     dsts = list(dict.fromkeys(parse_address(d, 'dst') for d in dsts))
-    if bad := [d for d in dsts if (':' in d) != (':' in src)]: raise RequestError(f'dst {bad[0]} and src {src} are of different IP versions')
+    if bad := [d for d in dsts if (':' in d) != (':' in src)]:
+        raise RequestError(f'dst {bad[0]} and src {src} are of different IP versions')
     try: rank_key(by)
     except ValueError as e: raise RequestError(str(e)) from None
     return self._cached(('rank', src, tuple(dsts), by), lambda: self._rank(src, dsts, by, self._deadline(deadline)))
@@ -687,7 +704,8 @@ def _rank(self: Demo, src: str, dsts: list, by: str, deadline: float) -> View:
     oracle, _ = self._oracle(src, [r['dst'] for r in ranked], t, (0.5,))
     measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
     return View('rank', clean_json(dict(src=src, by=by, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
-                                        ranked=[r | dict(rank=i + 1, oracle_median_ms=o, measured_median_ms=measured.get(r['dst']))
+                                        ranked=[r | dict(rank=i + 1, oracle_median_ms=o,
+                                                         measured_median_ms=measured.get(r['dst']))
                                                 for i, (r, o) in enumerate(zip(ranked, oracle[:, 0]))])))
 
 def plot_rank(data: dict):
@@ -699,7 +717,8 @@ def plot_rank(data: dict):
     num = lambda key: np.array([np.nan if r[key] is None else r[key] for r in rows], np.float64)
     ax.scatter(np.maximum(num('median_ms'), 1e-2), y, color='C0', label='model median', zorder=3)
     ax.scatter(num('measured_median_ms'), y, marker='|', s=120, color='k', label='measured median')
-    if np.isfinite(num('oracle_median_ms')).any(): ax.scatter(num('oracle_median_ms'), y, marker='x', color='C3', label='oracle median')
+    if np.isfinite(num('oracle_median_ms')).any():
+        ax.scatter(num('oracle_median_ms'), y, marker='x', color='C3', label='oracle median')
     ax.set_yticks(y, [f"{r['rank']}. {r['dst']}" for r in rows], fontsize=8)
     ax.set(xscale='log', xlabel='RTT (ms)', title=f"candidates from {data['src']}, ranked by {data['by']}")
     ax.legend(fontsize=8, loc='lower right'); ax.grid(alpha=0.3, axis='x')
@@ -708,7 +727,8 @@ def plot_rank(data: dict):
 
 def table_rank(data: dict):
     return (['rank', 'destination', 'predicted median (ms)', 'p_fail', data['by'], 'measured median', 'oracle median'],
-            [[r['rank'], r['dst'], r['median_ms'], r['p_fail'], r['value'], r['measured_median_ms'], r['oracle_median_ms']] for r in data['ranked']])
+            [[r['rank'], r['dst'], r['median_ms'], r['p_fail'], r['value'], r['measured_median_ms'],
+              r['oracle_median_ms']] for r in data['ranked']])
 
 
 PLOTS['rank'], TABLES['rank'] = plot_rank, table_rank
@@ -721,7 +741,8 @@ def changes(self: Demo, src, dst, last: int = 400, *, deadline: float | None = N
     """Change detection: the (`src`, `dst`) series among the probe's `last` measurements, each ping's surprise given the
     probe's history before it, and the CUSUM's changes."""
     src, dst = self._probe(src), parse_address(dst, 'dst')
-    if self.data is None: raise RequestError('changes: a series comes from the data, and this demo has none (start it with --data)', 404)
+    if self.data is None:
+        raise RequestError('changes: a series comes from the data, and this demo has none (start it with --data)', 404)
     last = int(check_range(last, 'last', 10, self.limits.max_series))
     m = self.probes[src][-last:]
     if (m.dst.astype(str) == dst).sum() < 2:
@@ -737,8 +758,10 @@ def _changes(self: Demo, src: str, dst: str, m: Measurements, deadline: float) -
     seconds = lambda ts: int(ts.timestamp())
     return View('changes', clean_json(dict(
         src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS,
-        series=dict(t=m.t[pair].tolist(), rtt_ms=m.rtt_ms[pair].tolist(), pit=s['pit'][pair].tolist(), nll=s['nll'][pair].tolist()),
-        changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'], direction=r['direction']) for r in found])))
+        series=dict(t=m.t[pair].tolist(), rtt_ms=m.rtt_ms[pair].tolist(), pit=s['pit'][pair].tolist(),
+                    nll=s['nll'][pair].tolist()),
+        changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'],
+                      direction=r['direction']) for r in found])))
 
 def plot_changes(data: dict):
     "The pair's RTTs over time (failed pings at the bottom) with the detected changes, and each ping's surprise."
@@ -749,7 +772,8 @@ def plot_changes(data: dict):
     rtt, nll = np.asarray(s['rtt_ms'], np.float64), np.asarray(s['nll'], np.float64)
     ok = rtt >= 0
     ax_rtt.plot(t[ok], rtt[ok], '.', ms=4, color='C0', label='measured RTT')
-    if (~ok).any(): ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x', color='C3', label='failed')
+    if (~ok).any():
+        ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x', color='C3', label='failed')
     ax_nll.plot(t, nll, '.', ms=4, color='C2')
     for c in data['changes']:
         for ax in (ax_rtt, ax_nll): ax.axvline((c['t'] - s['t'][0]) / 3600, color='k', lw=1, ls='--')
@@ -762,7 +786,8 @@ def plot_changes(data: dict):
 
 def table_changes(data: dict):
     return (['change at (UTC)', 'detected at (UTC)', 'score', 'direction'],
-            [[str(np.datetime64(c['t'], 's')), str(np.datetime64(c['alarm_t'], 's')), c['score'], 'up' if c['direction'] > 0 else 'down']
+            [[str(np.datetime64(c['t'], 's')), str(np.datetime64(c['alarm_t'], 's')), c['score'],
+              'up' if c['direction'] > 0 else 'down']
              for c in data['changes']])
 
 

@@ -48,7 +48,8 @@ class Protocol:
     n_context: int
 
     def __post_init__(self):
-        ckey, qkey = joint_keys(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str), self.queries.dst)
+        ckey, qkey = joint_keys(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str),
+                                self.queries.dst)
         self.seen = np.isin(qkey, ckey)                          # the query's destination occurs in its own context
         self.version = np.where([':' in a for a in self.queries.src.astype(str)], 6, 4)   # a loop per query, once
 
@@ -57,7 +58,8 @@ class Protocol:
 
     def slices(self) -> dict:
         "Masks over the queries: all, seen and unseen pairs, IPv4 and IPv6."
-        return dict(all=np.ones(len(self.queries), bool), seen=self.seen, unseen=~self.seen, ipv4=self.version == 4, ipv6=self.version == 6)
+        return dict(all=np.ones(len(self.queries), bool), seen=self.seen, unseen=~self.seen, ipv4=self.version == 4,
+                    ipv6=self.version == 6)
 
 
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
@@ -124,7 +126,8 @@ def _kendall_tau(x: np.ndarray, y: np.ndarray) -> float:
     return float((sx * sy).sum() / denom) if denom else 0.0
 
 
-def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates: int = 5, n_boot: int = 1000, seed: int = 0) -> dict:
+def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates: int = 5, n_boot: int = 1000,
+                   seed: int = 0) -> dict:
     """Per method (and `random`): top-1 hit rate, regret (ms) and Kendall's tau of ranking each cut's answered
     destinations, with probe-bootstrap intervals."""
     ok = np.flatnonzero(queries.ok)
@@ -148,7 +151,8 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
             pred = quantiles[rep[m], mid]
             if not np.isfinite(pred).any(): per_cut[name].append((np.nan, np.nan, np.nan)); continue
             pick = int(np.nanargmin(np.where(np.isfinite(pred), pred, np.inf)))
-            per_cut[name].append((float(t[pick] <= best), t[pick] - best, _kendall_tau(np.where(np.isfinite(pred), pred, np.inf), t)))
+            per_cut[name].append((float(t[pick] <= best), t[pick] - best,
+                                  _kendall_tau(np.where(np.isfinite(pred), pred, np.inf), t)))
     out = dict(cuts=len(units), min_candidates=min_candidates, methods={})
     for name, rows in per_cut.items():
         if not rows: continue
@@ -156,7 +160,8 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
         good = np.isfinite(v[:, 0])
         u = np.asarray(units)[good]
         top1, regret, tau = v[good, 0], v[good, 1], v[good, 2]
-        out['methods'][name] = dict(cuts=int(good.sum()), top1=float(top1.mean()), top1_ci=bootstrap(top1, u, 'mean', n_boot, seed),
+        out['methods'][name] = dict(cuts=int(good.sum()), top1=float(top1.mean()),
+                                    top1_ci=bootstrap(top1, u, 'mean', n_boot, seed),
                                     regret_median_ms=float(np.median(regret)), regret_mean_ms=float(regret.mean()),
                                     regret_mean_ci=bootstrap(regret, u, 'mean', n_boot, seed), tau=float(tau.mean()),
                                     tau_ci=bootstrap(tau, u, 'mean', n_boot, seed))
@@ -235,7 +240,8 @@ def plot_rtt_report(result: dict, path=None):
         for name, curve in result['cold_start'].items():
             ks = list(curve); xs = [int(k) if k != 'full' else 2 * max(int(k) for k in ks if k != 'full') for k in ks]
             ax_cold.plot(xs, [curve[k]['median_ae_ms'] for k in ks], marker='o', label=name)
-        ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)', title='cold start')
+        ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)',
+                    title='cold start')
         ax_cold.legend(fontsize=8)
     for name, r in result['rtt'].items():
         if 'pit_hist' in r: ax_pit.step(np.arange(10) / 10, r['pit_hist'], where='post', label=name)
@@ -273,7 +279,8 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
     step = _loss_step(model)
 
     def run(config):
-        batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1, drop_remainder=False,
+        batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
+                               drop_remainder=False,
                                shard=(0, 1), config=config)
         sums = dict(batches=0, measurements=0, loss_sum=0.0, tokens=0.0, field_loss=0.0, field_tokens=0.0)
         for batch in itertools.islice(batches, max_batches):
@@ -324,7 +331,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
     # a beam search per batch of cuts
     for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):
         part = cuts[a:a + cuts_per_call]
-        groups = [(contexts.get(key), [(ip_prefix_text(raw[asks[j][0]][0], asks[j][1]), str(q.src[asks[j][0]])) for j in js]) for key, js in part]
+        groups = [(contexts.get(key), [(ip_prefix_text(raw[asks[j][0]][0], asks[j][1]),
+                                        str(q.src[asks[j][0]])) for j in js]) for key, js in part]
         for (key, js), answers in zip(part, predictor.complete_many(groups, k)):
             for j, top in zip(js, answers):
                 i, n = asks[j]
@@ -347,7 +355,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
                     if not m.any(): continue
                     r = rank[name][m]
                     rows[name][f'/{8 * n}'] = {f'top{j}': float(np.mean(r < j)) for j in (1, 5, 10) if j <= k} | \
-                                              dict(top1_ci=bootstrap((r < 1).astype(np.float64), probe[ask_q[m]], 'mean', n_boot, seed))
+                                              dict(top1_ci=bootstrap((r < 1).astype(np.float64), probe[ask_q[m]], 'mean',
+                                                                     n_boot, seed))
             if slice_name == 'all': part.update(rows)
             else: part[slice_name] = dict(queries=int(((version == v) & mask).sum()), **rows)
         out[f'ipv{v}'] = part
@@ -450,7 +459,8 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
                   methods=summary(np.ones(len(q), bool)), ipv4=summary(version == 4) if (version == 4).any() else None,
                   ipv6=summary(version == 6) if (version == 6).any() else None)
     m = result['methods']                                                # the headline numbers, as before
-    return result | dict(within=m['model']['within'], top1_within=m['top1']['within'], context_nearest_within=m['context_nearest']['within'],
+    return result | dict(within=m['model']['within'], top1_within=m['top1']['within'],
+                         context_nearest_within=m['context_nearest']['within'],
                          chance_within=m['chance']['within'], verified_queries=m['model']['queries'])
 
 # %% ../nbs/13_evaluate.ipynb #c056
@@ -460,7 +470,8 @@ FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orde
 def compressed_sizes(data: bytes) -> dict:
     "Bytes of `data` raw and compressed with gzip (level 9), zstd (level 19) and xz (preset 9)."
     return dict(raw=len(data), gzip=len(gzip.compress(data, 9, mtime=0)),
-                zstd=len(pa.Codec('zstd', compression_level=19).compress(data, asbytes=True)), xz=len(lzma.compress(data, preset=9)))
+                zstd=len(pa.Codec('zstd', compression_level=19).compress(data,
+                                                                         asbytes=True)), xz=len(lzma.compress(data, preset=9)))
 
 
 def measurements_csv(m: Measurements) -> bytes:
@@ -518,7 +529,8 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None, split: str = 'test',
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None,
+             split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
              max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
@@ -538,14 +550,16 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     manifest = load_manifest(data_dir)
     if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
-    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records, seed), load_rows(data_dir, split, max_test_records, seed)
+    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records,
+                                      seed), load_rows(data_dir, split, max_test_records, seed)
     train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
     proto = make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
     lap('load')
 
     # RTT: baselines, model, oracle on one protocol
     extra = ({'model': model_method} if model_method is not None else {}) | (others or {}) | ({'oracle': Oracle(world)} if world is not None else {})
-    rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries, n_boot=n_boot)
+    rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries,
+                       n_boot=n_boot)
     plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
     lap('rtt')
 
@@ -555,13 +569,15 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         try: model, config = load_model(workdir)
         except FileNotFoundError: model = None
         if model is not None:
-            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'], max_batches=loss_batches, seed=seed)
+            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'], max_batches=loss_batches,
+                                seed=seed)
     lap('loss')
 
     # IP completion and inverse search with the predictor, on queries drawn from every cut
     ip = inverse = None
     if predictor is not None and ip_queries:
-        ip = ip_metrics(predictor, proto.queries, proto.context, n_queries=ip_queries, seed=seed, history=train, n_boot=n_boot, progress=progress)
+        ip = ip_metrics(predictor, proto.queries, proto.context, n_queries=ip_queries, seed=seed, history=train,
+                        n_boot=n_boot, progress=progress)
     lap('ip')
     if predictor is not None and inverse_queries:
         truth = oracle_truth(world) if world is not None else pair_median_truth(test)
@@ -613,25 +629,32 @@ def format_metrics_table(metrics: dict) -> str:
     order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
     lines = []
     if 'queries' in proto:
-        lines += [f"{proto['queries']:,} RTT queries ({proto.get('successful_queries', 0):,} answered) on {proto.get('test_probes')} "
-                  f"{proto.get('eval_split', 'test')} probes, {proto.get('cuts')} cuts of {proto.get('n_context')} context measurements"
+        lines += [f"{proto['queries']:,} RTT queries ({proto.get('successful_queries', 0):,} answered) on "
+                  f"{proto.get('test_probes')} "
+                  f"{proto.get('eval_split', 'test')} probes, {proto.get('cuts')} cuts of {proto.get('n_context')} context "
+                  "measurements"
                   + (f"; the model answered {proto['model_queries_per_s']:.1f} queries/s" if proto.get('model_queries_per_s') else '')
-                  + (f", its window held a median of {proto['model_context']['median']:.0f} of the {proto['model_context']['n_context']} "
+                  + (f", its window held a median of {proto['model_context']['median']:.0f} of the "
+                     f"{proto['model_context']['n_context']} "
                      f"context measurements ({proto['model_context']['share_full']:.0%} of queries all)" if proto.get('model_context') else '')
                   + '.', '']
-    lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier (failures) | queries |',
+    lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier '
+              '(failures) | queries |',
               '|---|---:|---:|---:|---:|---:|---:|---:|']
     for name in order:
         r = rtt[name]
-        lines.append(f"| {name} | {_ci(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | {_ci(r, 'crps_ms')} | "
+        lines.append(f"| {name} | {_ci(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | "
+                     f"{_ci(r, 'crps_ms')} | "
                      f"{_f(r.get('calibration_error'), '.3f')} | {_f(r.get('brier'), '.4f')} | {r['n']} |")
     slices = [k for k in SLICE_NAMES if any(rtt[n].get('by', {}).get(k, {}).get('n') for n in rtt)]
     counts = proto.get('slice_queries', {})
-    for title, key in (('Median absolute error (ms) [95% CI] by slice', 'median_ae_ms'), ('CRPS (ms) [95% CI] by slice', 'crps_ms')):
+    for title, key in (('Median absolute error (ms) [95% CI] by slice', 'median_ae_ms'),
+                       ('CRPS (ms) [95% CI] by slice', 'crps_ms')):
         if not slices: break
         lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
                   '|---|' + '---:|' * len(slices)]
-        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |' for name in order]
+        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}),
+                                                  key) for k in slices) + ' |' for name in order]
     if (versus := metrics.get('versus')):
         lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
                   '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
@@ -642,12 +665,14 @@ def format_metrics_table(metrics: dict) -> str:
                          + f" | {fmt(by.get('all', {}).get('crps'))} |")
     if (ranking := metrics.get('ranking')) and ranking.get('cuts'):
         rk = ranking['methods']
-        lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} cuts), fastest first "
+        lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} "
+                      "cuts), fastest first "
                       'by the predicted median; 95% CI over probes:', '',
                   '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
         for name in [n for n in order if n in rk] + ['random']:
             r = rk[name]
-            lines.append(f"| {name} | {_ci(r, 'top1')} | {_ci(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | {_ci(r, 'tau')} |")
+            lines.append(f"| {name} | {_ci(r, 'top1')} | {_ci(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | "
+                         f"{_ci(r, 'tau')} |")
     lines.append('')
     if (loss := metrics.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
@@ -660,26 +685,37 @@ def format_metrics_table(metrics: dict) -> str:
         for v in ('ipv4', 'ipv6'):
             if not (part := ip.get(v)): continue
             show = lambda rows: ', '.join(f"{p} {top1(acc)} (top-5 {_f(acc.get('top5'))}, top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
-            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at every prefix length), "
-                         f"top-1 [95% CI]: model {show(part['model'])}; destination-frequency baseline {show(part['frequency_baseline'])}.")
+            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at "
+                         "every prefix length), "
+                         f"top-1 [95% CI]: model {show(part['model'])}; destination-frequency baseline "
+                         f"{show(part['frequency_baseline'])}.")
             for sl in ('seen', 'unseen'):
                 if (rows := part.get(sl)) and rows.get('model'):
                     brief = lambda r: ', '.join(f"{p} {acc['top1']:.2f}" for p, acc in r.items())
-                    lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline {brief(rows['frequency_baseline'])}.")
+                    lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline "
+                                 f"{brief(rows['frequency_baseline'])}.")
     if (inv := metrics.get('inverse')):
         pct = lambda x: '–' if x is None else f'{x:.0%}'
         share = lambda r: '–' if r is None or r['within'] is None else f"{r['within']:.0%}" + (f" [{r['ci'][0]:.0%}, {r['ci'][1]:.0%}]" if r.get('ci') else '')
         ms = inv.get('methods')
         if ms:
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}, "
-                         f"{inv['seconds_per_query']:.2f} s per target): within {inv['tolerance']:.0%} of the target [95% CI]: model's proposals "
-                         f"{share(ms['model'])} (best-ranked {share(ms['top1'])}); nearest context destination {share(ms['context_nearest'])}; "
-                         f"a random test destination {share(ms['chance'])}; some destination exists {share(ms['best_possible'])}; "
-                         f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, {inv['unverifiable']} unverifiable.")
+            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
+                         f"truth: {inv.get('truth', '?')}, "
+                         f"{inv['seconds_per_query']:.2f} s per target): within {inv['tolerance']:.0%} of the target [95% "
+                         "CI]: model's proposals "
+                         f"{share(ms['model'])} (best-ranked {share(ms['top1'])}); nearest context destination "
+                         f"{share(ms['context_nearest'])}; "
+                         f"a random test destination {share(ms['chance'])}; some destination exists "
+                         f"{share(ms['best_possible'])}; "
+                         f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, "
+                         f"{inv['unverifiable']} unverifiable.")
         else:                                                        # metrics written before the intervals
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, truth: {inv.get('truth', '?')}): "
-                         f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked {pct(inv['top1_within'])}); "
-                         f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination {pct(inv['chance_within'])}.")
+            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
+                         f"truth: {inv.get('truth', '?')}): "
+                         f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked "
+                         f"{pct(inv['top1_within'])}); "
+                         f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination "
+                         f"{pct(inv['chance_within'])}.")
     if (comp := metrics.get('compression')):
         b = comp['bits_per_measurement']
         forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}" for c in ('raw', 'gzip', 'zstd', 'xz'))

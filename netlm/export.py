@@ -82,12 +82,14 @@ def export_functions(config, params: dict, paths: dict, platforms=('cpu',)) -> d
     ints = lambda *shape: jax.ShapeDtypeStruct(shape, jnp.int32)
     export = lambda f: jax.export.export(jax.jit(f), platforms=tuple(platforms))
     return dict(next_logprobs=export(next_logprobs)(weights, ints(B, T), ints(B)),
-                tree_logprobs=export(tree_logprobs)(weights, ints(B, T), ints(B, T), ints(B, T), jax.ShapeDtypeStruct((B, T), bool), ints(B, R)))
+                tree_logprobs=export(tree_logprobs)(weights, ints(B, T), ints(B, T), ints(B, T),
+                                                    jax.ShapeDtypeStruct((B, T), bool), ints(B, R)))
 
 # %% ../nbs/15_export.ipynb #c015
 def _check_out(out: Path):
     if out.exists() and not out.is_dir(): raise NotADirectoryError(f'{out}: exists and is not a directory')
-    if out.is_dir() and any(out.iterdir()): raise ValueError(f'{out}: already exists and is not empty; remove it or choose another --out')
+    if out.is_dir() and any(out.iterdir()):
+        raise ValueError(f'{out}: already exists and is not empty; remove it or choose another --out')
 
 
 def _remove_stale_partials(out: Path):
@@ -121,7 +123,8 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
         partial.mkdir(parents=True)
         np.savez(partial / 'params.npz', **params)
         for name, e in exported.items(): (partial / f'{name}.jaxexport').write_bytes(e.serialize())
-        manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config), compute_dtype=config.dtype,
+        manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config),
+                        compute_dtype=config.dtype,
                         seq_len=min(int(run_config['seq_len']), model.config.max_len), quantization='int8' if int8 else 'none',
                         platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
                         functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
@@ -155,7 +158,8 @@ def cmd_export(args) -> dict:
         raise ValueError(f"--platforms {args.platforms!r}: give a comma-separated list of {', '.join(EXPORT_PLATFORMS)}")
     manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype, platforms=platforms)
     size = export_size(args.out)
-    print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} ({'int8' if args.int8 else 'float32'} weights, "
+    print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} "
+          f"({'int8' if args.int8 else 'float32'} weights, "
           f"{manifest['params']['count']:,} parameters, {size / 1e6:.2f} MB, {manifest['compute_dtype']} compute, "
           f"for {', '.join(platforms)}) in {time.time() - t0:.0f} s", flush=True)
     return dict(out=str(args.out), bytes=size, step=manifest['source']['step'], quantization=manifest['quantization'],
@@ -164,8 +168,10 @@ def cmd_export(args) -> dict:
 
 def add_export_parser(subparsers):
     "Register `netlm export` on the `netlm` command's subparsers."
-    s = subparsers.add_parser('export', help='write a trained model as an inference artefact that needs no training stack (float32 or int8 weights)',
-                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the model\'s two '
+    s = subparsers.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
+                                             '(float32 or int8 weights)',
+                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the '
+                                          'model\'s two '
                                           'inference functions serialized with jax.export, its weights (.npz) and a '
                                           'manifest with the sha256 of every file. `Predictor.from_export(OUT)` answers '
                                           'like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
@@ -176,7 +182,8 @@ def add_export_parser(subparsers):
     s.add_argument('--step', type=int, default=None, help='the checkpoint step to export (default: the latest)')
     s.add_argument('--dtype', choices=('bfloat16', 'float32'), default=None,
                    help="compute dtype (default: the model's own; float32 is faster on CPUs without bfloat16 units)")
-    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu (default cpu)')
+    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu '
+                                                      '(default cpu)')
     s.set_defaults(func=cmd_export)
     return s
 

@@ -72,7 +72,8 @@ class FederateConfig:
         if self.algorithm not in ALGORITHMS: raise ValueError(f'algorithm {self.algorithm!r}: use one of {", ".join(ALGORITHMS)}')
         if self.compress not in ('none', 'int8'): raise ValueError(f"compress {self.compress!r}: use 'none' or 'int8'")
         if self.compress != 'none' and self.algorithm != 'fedavg':
-            raise ValueError(f'compress={self.compress} applies to fedavg (deltas against the round\'s global model), not {self.algorithm}')
+            raise ValueError(f'compress={self.compress} applies to fedavg (deltas against the round\'s global model), not '
+                             f'{self.algorithm}')
         for name in ('clients', 'rounds', 'local_steps', 'batch_size', 'eval_every', 'eval_queries'):
             if getattr(self, name) < 1: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
         if self.algorithm == 'gossip' and not 1 <= self.peers < self.clients:
@@ -107,7 +108,8 @@ def _row_slice(row: ProbeRow, keep: np.ndarray) -> ProbeRow:
     return dataclasses.replace(row, t=row.t[keep], dst_index=row.dst_index[keep], rtt_code=row.rtt_code[keep])
 
 
-def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_measurements: int = 100, seed: int = 0) -> list[Client]:
+def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_measurements: int = 100,
+                 seed: int = 0) -> list[Client]:
     """`n` probes drawn at random among those of `rows` with `min_measurements`, each split in time: its first `1 - holdout` to
     learn from, the rest its own future."""
     by_probe = {}
@@ -125,13 +127,15 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
         future = rows_to_measurements([p for p in (_row_slice(r, r.t >= cut) for r in rs) if len(p)])
         if not train or not len(future): continue                 # a probe whose measurements all share one time cannot be split
         clients.append(Client(str(rs[0].prb_id if rs[0].prb_id >= 0 else rs[0].src), train, future, cut))
-    if len(clients) < n: raise ValueError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
+    if len(clients) < n:
+        raise ValueError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
     return clients
 
 
 def load_clients(config: FederateConfig) -> list[Client]:
     "The clients of a run: `make_clients` on the training rows of `config.data` with the run's settings."
-    return make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout, min_measurements=config.min_measurements,
+    return make_clients(load_rows(config.data, 'train'), config.clients, holdout=config.holdout,
+                        min_measurements=config.min_measurements,
                         seed=config.seed)
 
 # %% ../nbs/13b_federate.ipynb #c112
@@ -172,7 +176,8 @@ def round_batches(clients: list[Client], config: FederateConfig, round_: int, me
         b = client_batches(rows, S * B * len(clients), config.seq_len, np.random.default_rng([config.seed, round_, 1 << 20]), cfg)
         return {k: v.reshape(1, S, B * len(clients), config.seq_len) for k, v in b.items()}
     members = range(len(clients)) if members is None else members   # each client's stream depends on (seed, round, client) only
-    per = [client_batches(clients[c].rows, S * B, config.seq_len, np.random.default_rng([config.seed, round_, c]), cfg) for c in members]
+    per = [client_batches(clients[c].rows, S * B, config.seq_len, np.random.default_rng([config.seed, round_, c]),
+                          cfg) for c in members]
     return {k: np.stack([b[k] for b in per]).reshape(len(per), S, B, config.seq_len) for k in per[0]}
 
 
@@ -188,7 +193,8 @@ def _local_round(model_def, opt_def, seed: int, field_weights):
             p, o, m = step(*carry, batch, s)
             return (p, o), m
         steps = first_step + jnp.arange(batches['inputs'].shape[1])
-        (params, opt_state), metrics = jax.lax.scan(body, (params, opt_state), (jax.tree.map(lambda x: jnp.swapaxes(x, 0, 1), batches), steps))
+        (params, opt_state), metrics = jax.lax.scan(body, (params, opt_state),
+                                                    (jax.tree.map(lambda x: jnp.swapaxes(x, 0, 1), batches), steps))
         return params, opt_state, metrics
     return jax.jit(run)
 
@@ -255,7 +261,8 @@ class Federation:
         self.weights = np.array([c.n_train for c in clients], np.float64)
         self.bytes_per_update = update_bytes(self.params, config.compress)
         # bytes each client has sent so far: central training ships the data itself, once
-        self.sent = (np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients], np.float64) if config.algorithm == 'central'
+        self.sent = (np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients],
+                              np.float64) if config.algorithm == 'central'
                      else np.zeros(len(clients)))
         self.tokens = 0                                           # real training tokens over all clients
         self.adapted = None                                       # the clients' models before the last exchange
@@ -263,7 +270,8 @@ class Federation:
     def local_round(self, batches: dict) -> dict:
         "Every client's `local_steps` steps on its own batches (the same step as `netlm train`, vmapped); their mean metrics."
         first = self.round * self.config.local_steps
-        self.params, self.opt_state, m = self._round_fn(self.params, self.opt_state, {k: jnp.asarray(v) for k, v in batches.items()}, first)
+        self.params, self.opt_state, m = self._round_fn(self.params, self.opt_state,
+                                                        {k: jnp.asarray(v) for k, v in batches.items()}, first)
         m = jax.device_get(m)
         self.tokens += int(m['tokens'].sum())
         return dict(loss=float(m['loss_sum'].sum() / max(m['tokens'].sum(), 1)))
@@ -299,7 +307,8 @@ class Federation:
     def shared(self) -> bool: return self.config.algorithm in ('fedavg', 'central')   # one model for every client
 
 # %% ../nbs/13b_federate.ipynb #c124
-def answer_by_model(federation: Federation, protocol: Protocol, assign: np.ndarray, adapted: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def answer_by_model(federation: Federation, protocol: Protocol, assign: np.ndarray,
+                    adapted: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Quantiles and failure probabilities of every query of `protocol`, query i answered by client `assign[i]`'s model (with its
     own context)."""
     q, ctx = protocol.queries, protocol.context
@@ -351,7 +360,8 @@ def save_round(federation: Federation, workdir, keep: int = 2) -> Path:
     d = Path(workdir) / 'state'
     d.mkdir(parents=True, exist_ok=True)
     path = d / f'round-{federation.round:05d}.npz'
-    with open(path.with_suffix('.tmp'), 'wb') as f: np.savez(f, *jax.device_get(jax.tree.leaves((federation.params, federation.opt_state))))
+    with open(path.with_suffix('.tmp'), 'wb') as f:
+        np.savez(f, *jax.device_get(jax.tree.leaves((federation.params, federation.opt_state))))
     path.with_suffix('.tmp').replace(path)
     meta = dict(round=federation.round, tokens=federation.tokens, sent=federation.sent.tolist(), sha256=file_sha256(path))
     path.with_suffix('.json.tmp').write_text(json.dumps(meta))
@@ -376,7 +386,8 @@ def restore_round(federation: Federation, workdir) -> bool:
         want = jax.tree.leaves(template)
         if len(leaves) != len(want) or any(a.shape != b.shape for a, b in zip(leaves, want)):
             raise ValueError(f'{path}: saved by a run with another model or client count than these settings')
-        federation.params, federation.opt_state = jax.tree.unflatten(jax.tree.structure(template), [jnp.asarray(x) for x in leaves])
+        federation.params, federation.opt_state = jax.tree.unflatten(jax.tree.structure(template),
+                                                                     [jnp.asarray(x) for x in leaves])
         federation.round, federation.tokens, federation.sent = meta['round'], meta['tokens'], np.asarray(meta['sent'])
         return True
     return False
@@ -389,7 +400,8 @@ def _check_workdir(config: FederateConfig) -> None:
     if path.is_file():
         saved = read_manifest_json(path, 'federated run config')
         if differ := sorted(k for k in mine if saved.get(k) != mine[k]):
-            raise ValueError(f'{config.workdir} holds a federated run with other settings ({", ".join(f"{k}={saved.get(k)!r}" for k in differ)}): '
+            raise ValueError(f'{config.workdir} holds a federated run with other settings '
+                             f'({", ".join(f"{k}={saved.get(k)!r}" for k in differ)}): '
                              'use another --workdir, or the same settings to resume')
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -428,7 +440,8 @@ def federate(config: FederateConfig) -> dict:
         log.write_text(''.join(json.dumps(x) + '\n' for x in records))
         return r
     if not records: record({})
-    bar = tqdm(total=config.rounds, initial=fed.round, unit='round', desc=f'federate {config.algorithm}', disable=not config.progress)
+    bar = tqdm(total=config.rounds, initial=fed.round, unit='round', desc=f'federate {config.algorithm}',
+               disable=not config.progress)
     while fed.round < config.rounds:
         t0 = time.perf_counter()
         metrics = fed.step_round()
@@ -480,7 +493,8 @@ def flower_apps(config: FederateConfig, result: dict | None = None):
         metrics = fed.local_round(batches)
         context.state['opt'] = ArrayRecord([np.asarray(x[0]) for x in jax.tree.leaves(fed.opt_state)])
         arrays = ArrayRecord([np.asarray(x[0]) for x in jax.tree.leaves(fed.params)])
-        return Message(RecordDict({'arrays': arrays, 'metrics': MetricRecord({'num-examples': clients[i].n_train, 'loss': metrics['loss']})}),
+        return Message(RecordDict({'arrays': arrays, 'metrics': MetricRecord({'num-examples': clients[i].n_train,
+                                                                              'loss': metrics['loss']})}),
                        reply_to=msg)
 
     @server_app.main()
@@ -574,12 +588,15 @@ def client_gains(run: dict) -> dict | None:
 def comparison_table(workdirs) -> str:
     """One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and own-future errors
     (median AE and CRPS, 95% intervals), clients that gained."""
-    lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | seen | unseen | own CRPS '
+    lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | '
+             'seen | unseen | own CRPS '
              '| own future, adapted before the exchange | clients improved (busy / quiet half) |', '|---|---|---|---|---|---|---|---|---|---|---|']
     row = lambda name, f, sent, gains: (
         f"| {name} | {f['tokens']:,} | {sent} | {_ci_text(f.get('heldout', {}).get('all'), 'median_ae')} | "
-        f"{_ci_text(f.get('heldout', {}).get('all'), 'crps')} | {_ci_text(f['own']['all'], 'median_ae')} | {_ci_text(f['own']['seen'], 'median_ae')} | "
-        f"{_ci_text(f['own']['unseen'], 'median_ae')} | {_ci_text(f['own']['all'], 'crps')} | {_ci_text(f.get('own_adapted', {}).get('all'), 'median_ae')} | "
+        f"{_ci_text(f.get('heldout', {}).get('all'), 'crps')} | {_ci_text(f['own']['all'], 'median_ae')} | "
+        f"{_ci_text(f['own']['seen'], 'median_ae')} | "
+        f"{_ci_text(f['own']['unseen'], 'median_ae')} | {_ci_text(f['own']['all'], 'crps')} | "
+        f"{_ci_text(f.get('own_adapted', {}).get('all'), 'median_ae')} | "
         + (f"{gains['all']:.0%} ({gains['busy']:.0%} / {gains['quiet']:.0%}) |" if gains else '– |'))
     for k, w in enumerate(workdirs):
         run = read_run(w)
@@ -614,8 +631,10 @@ def plot_federation(workdirs, path=None):
         if n: axes[3].scatter(n, [np.nan if v is None else v for v in last['per_client']], s=14, label=run['name'])
     axes[0].set(xlabel='round', ylabel='median absolute error (ms)', title='held-out probes')
     axes[1].set(xlabel='round', ylabel='median absolute error (ms)', title="clients' own futures (dotted: before the exchange)")
-    axes[2].set(xscale='log', xlabel='bytes sent per client (log; local: 1)', ylabel='median absolute error (ms)', title='held-out probes vs bytes sent')
-    axes[3].set(xscale='log', yscale='log', xlabel="client's training measurements", ylabel='own-future median AE (ms)', title='per client, last round')
+    axes[2].set(xscale='log', xlabel='bytes sent per client (log; local: 1)', ylabel='median absolute error (ms)',
+                title='held-out probes vs bytes sent')
+    axes[3].set(xscale='log', yscale='log', xlabel="client's training measurements", ylabel='own-future median AE (ms)',
+                title='per client, last round')
     for ax in axes: ax.legend(fontsize=7)
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=100)

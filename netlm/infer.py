@@ -108,7 +108,8 @@ def _ip_field(addr, role_v4, role_v6) -> list[int]:
 
 def query_prefix(src, dst, t=None, prev_t=None) -> list[int]:
     "Start of a query measurement with the result field last: `<MeasurementStart>`, src, dst, timestamp."
-    full = encode_measurement(src, dst, 1.0, t=t, prev_t=prev_t if t is not None else None, order=['src', 'dst', 't', 'rtt'] if t is not None else ['src', 'dst', 'rtt'])
+    full = encode_measurement(src, dst, 1.0, t=t, prev_t=prev_t if t is not None else None,
+                              order=['src', 'dst', 't', 'rtt'] if t is not None else ['src', 'dst', 'rtt'])
     return full[:-3]                              # drop the placeholder RTT field
 
 # %% ../nbs/12_infer.ipynb #c012
@@ -139,7 +140,8 @@ class Decoder:
             rows = min(self.batch_size, int(2 ** np.ceil(np.log2(len(chunk)))))   # few distinct shapes, no 64 rows for one prompt
             lengths = np.ones(rows, np.int64)
             lengths[:len(chunk)] = [len(p) for p in chunk]
-            if lengths.max() > self.seq_len: raise ValueError(f'prompt of {lengths.max()} tokens is longer than the model window {self.seq_len}')
+            if lengths.max() > self.seq_len:
+                raise ValueError(f'prompt of {lengths.max()} tokens is longer than the model window {self.seq_len}')
             width = min(int(2 ** np.ceil(np.log2(max(lengths.max(), 16)))), self.seq_len)   # few distinct widths
             tokens = np.zeros((rows, width), np.int32)
             for i, p in enumerate(chunk): tokens[i, :len(p)] = p
@@ -296,7 +298,8 @@ def rtt_groups(decoder: TreeDecoder, trunks: list[list[int]], queries: list[list
     return out
 
 # %% ../nbs/12_infer.ipynb #c016
-def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 0.999, max_first_bytes: int = 16) -> list[RTTDistribution]:
+def rtt_distributions(decoder: Decoder, prompts: list[list[int]], mass: float = 0.999,
+                      max_first_bytes: int = 16) -> list[RTTDistribution]:
     "RTT distributions for prompts that end where a measurement's result field starts."
     p_result = decoder.next_probs(prompts, np.array([RTT_START, FAILED]))
     p_b1 = _in_range(decoder.next_probs([p + [RTT_START] for p in prompts], _BYTES))
@@ -343,10 +346,12 @@ def parse_ip_prefix(prefix) -> tuple[bytes, int]:
         if '::' in text: raise ValueError(f"IPv6 prefix {prefix!r}: write the groups out, '::' is ambiguous in a prefix")
         groups = text.removesuffix(':').split(':') if text != ':' else []
         # hex digits only: int(g, 16) would also take '-1', '+f' or '0x1'
-        if len(groups) > 8 or not all(re.fullmatch('[0-9a-fA-F]{1,4}', g) for g in groups): raise ValueError(f'bad IPv6 prefix {prefix!r}')
+        if len(groups) > 8 or not all(re.fullmatch('[0-9a-fA-F]{1,4}', g) for g in groups):
+            raise ValueError(f'bad IPv6 prefix {prefix!r}')
         return b''.join(int(g, 16).to_bytes(2, 'big') for g in groups), 6
     parts = text.removesuffix('.').split('.') if text else []
-    if len(parts) > 4 or not all(re.fullmatch('[0-9]{1,3}', p) and int(p) < 256 for p in parts): raise ValueError(f'bad IPv4 prefix {prefix!r}')
+    if len(parts) > 4 or not all(re.fullmatch('[0-9]{1,3}', p) and int(p) < 256 for p in parts):
+        raise ValueError(f'bad IPv4 prefix {prefix!r}')
     return bytes(int(p) for p in parts), 4
 
 
@@ -372,7 +377,8 @@ def beam_bytes(decoder: Decoder, prompt: list[int], n_bytes: int, k: int) -> lis
     return beams
 
 
-def chain_next_probs(tree: TreeDecoder, trunks: list[list[int]], chains: list[list[list[int]]], chains_per_row: int = 32) -> list[np.ndarray]:
+def chain_next_probs(tree: TreeDecoder, trunks: list[list[int]], chains: list[list[list[int]]],
+                     chains_per_row: int = 32) -> list[np.ndarray]:
     "Next-byte probabilities (len(chains[g]), 256) after each chain of each group, the chains packed on their group's trunk."
     rows = [(g, a) for g, cs in enumerate(chains) for a in range(0, len(cs), chains_per_row)]
     layouts = [tree_layout(trunks[g], chains[g][a:a + chains_per_row]) for g, a in rows]
@@ -512,7 +518,9 @@ class Predictor:
             heads.append([h for h, _, _ in built]); knowns.append([kn for _, kn, _ in built]); widths.append([w for _, _, w in built])
             trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, _, w in built), default=0))[0])
         if self.tree is not None: beams = beam_groups(self.tree, trunks, heads, widths, k)
-        else: beams = [[beam_bytes(self.decoder, trunk + h, w, k) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
+        else:
+            beams = [[beam_bytes(self.decoder, trunk + h, w, k) for h, w in zip(hs,
+                                                                                ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
         return [[[(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in b] for known, b in zip(ks, bs)]
                 for ks, bs in zip(knowns, beams)]
 
@@ -525,13 +533,16 @@ class Predictor:
         trunks, heads, widths = [], [], []
         for context, queries in groups:
             versions = [ip_bytes(src)[1] for _, src in queries]
-            heads.append([[MEASUREMENT_START] + _ip_field(src, SRC_IPV4, SRC_IPV6) + encode_rtt(rtt) + [DST_IPV4 if v == 4 else DST_IPV6]
+            heads.append([[MEASUREMENT_START] + _ip_field(src, SRC_IPV4,
+                                                          SRC_IPV6) + encode_rtt(rtt) + [DST_IPV4 if v == 4 else DST_IPV6]
                           for (rtt, src), v in zip(queries, versions)])
             widths.append([4 if v == 4 else 16 for v in versions])
-            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, w in zip(heads[-1], widths[-1])), default=0))[0])
+            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, w in zip(heads[-1], widths[-1])),
+                                                                     default=0))[0])
         rng = np.random.default_rng(seed)
         if self.tree is not None: samples = sample_groups(self.tree, trunks, heads, widths, n, rng)
-        else: samples = [[sample_bytes(self.decoder, trunk + h, w, n, rng) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
+        else:
+            samples = [[sample_bytes(self.decoder, trunk + h, w, n, rng) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
         cands = [[sorted({str(ipaddress.ip_address(b)) for b in s}) for s in ss] for ss in samples]
         # every candidate of a context asked the forward question in one batch
         dists = iter(self.rtt_groups([(context, [(src, c, None) for (_, src), cs in zip(queries, cq) for c in cs])
@@ -627,7 +638,8 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
         file = path / manifest['functions'][name]
         try: calls[name] = jax.jit(jax.export.deserialize(bytearray(file.read_bytes())).call)
         except Exception as e:   # a file from another JAX whose serialization this one cannot read
-            raise ValueError(f'{file}: JAX {jax.__version__} cannot read it ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ""})') from None
+            raise ValueError(f'{file}: JAX {jax.__version__} cannot read it ({type(e).__name__}: '
+                             f'{str(e).splitlines()[0] if str(e) else ""})') from None
     put = lambda a: jax.device_put(np.asarray(a, bool if np.asarray(a).dtype == bool else np.int32), device)
     return ExportedModel(lambda tokens, lengths: np.asarray(calls['next_logprobs'](params, put(tokens), put(lengths))),
                          lambda *arrays: np.asarray(calls['tree_logprobs'](params, *map(put, arrays))), manifest, device)

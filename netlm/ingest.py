@@ -154,7 +154,8 @@ class IngestReport:
         dropped = {r: self.stats['packet:' + r] for r in REJECT_REASONS if self.stats.get('packet:' + r)}
         return dict(results_read=self.results_read, rows_written=self.rows_written, failures=self.failures,
                     rejected=sum(rejects.values()), rejects=rejects, dropped_packets=dropped,
-                    **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global', 'dup_replies', 'not_sent_packets', 'no_packet_list')},
+                    **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global',
+                                                         'dup_replies', 'not_sent_packets', 'no_packet_list')},
                     files_read=self.files_read, empty_files=self.empty_files, duplicate_inputs=self.duplicate_inputs,
                     reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, warnings=self.warnings, **extra)
 
@@ -268,13 +269,15 @@ def input_files(inputs) -> list[Path]:
     for item in map(Path, inputs):
         if item.is_dir():
             found = sorted(p for p in item.rglob('*') if p.is_file() and p.suffix in _DATA_SUFFIXES)
-            if not found: raise FileNotFoundError(f'ingest input {item}: the directory holds no .json/.jsonl/.ndjson/.gz/.bz2/.xz file')
+            if not found:
+                raise FileNotFoundError(f'ingest input {item}: the directory holds no .json/.jsonl/.ndjson/.gz/.bz2/.xz file')
             files += found
         elif item.is_file():
             if not os.access(item, os.R_OK): raise ValueError(f'ingest input {item}: not readable (permission denied)')
             with open(item, 'rb') as f:
                 if f.read(4) == b'PAR1':
-                    raise ValueError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table goes to `netlm preprocess`)')
+                    raise ValueError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table '
+                                     'goes to `netlm preprocess`)')
             files.append(item)
         else:
             raise FileNotFoundError(f'ingest input not found: {item}')
@@ -308,7 +311,8 @@ def _output_path(out, files) -> Path:
     return out
 
 # %% ../nbs/03_ingest.ipynb #c082
-def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int, check: dict, on_read):
+def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int,
+                 check: dict, on_read):
     "Read one file into `output` as one transaction: its counts join `report` only when it was read to its end."
     file_report, stats, source = IngestReport(report.max_samples), {}, JSONFile(path, on_read=on_read)
     try: open(path, 'rb').close()

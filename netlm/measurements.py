@@ -52,7 +52,8 @@ _COLUMN_KINDS = dict(msm_id={'integer'}, event_time={'timestamp'}, src_addr={'st
 def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
     "Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the wrong kind."
     if missing := [c for c in required if c not in schema.names]:
-        raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has {", ".join(schema.names) or "none"})')
+        raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has '
+                         f'{", ".join(schema.names) or "none"})')
     for field in schema:
         kinds = _COLUMN_KINDS.get(field.name)
         # an optional column may be all null
@@ -119,7 +120,8 @@ class Measurements:
         self.t, self.rtt_ms = np.asarray(self.t, np.int64), np.asarray(self.rtt_ms, np.float64)
         if self.group is not None: self.group = np.asarray(self.group, np.int64)
         if not len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms) == (len(self.t) if self.group is None else len(self.group)):
-            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms {len(self.rtt_ms)}'
+            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms '
+                             f'{len(self.rtt_ms)}'
                              + ('' if self.group is None else f', group {len(self.group)}'))
 
     def __len__(self): return len(self.t)
@@ -129,7 +131,8 @@ class Measurements:
         return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
 
     def __getitem__(self, idx) -> 'Measurements':
-        return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx], None if self.group is None else self.group[idx])
+        return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx],
+                            None if self.group is None else self.group[idx])
 
     @property
     def ok(self) -> np.ndarray:
@@ -183,7 +186,8 @@ def by_source(m: Measurements | None) -> dict:
     return split_by(m.src.astype(str), m)
 
 # %% ../nbs/01_measurements.ipynb #c019
-_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative', 'rtt_beyond_codec')
+_DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative',
+         'rtt_beyond_codec')
 
 
 def _random_addresses(rng, v6) -> list[str]:
@@ -242,7 +246,9 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
                 elif name == 'rtt_negative': rtt[b] = -3.5
                 elif name == 'rtt_beyond_codec': rtt[b] = 1e10
             times = pa.array(t * 10**9, pa.int64(), mask=~valid_time).cast(pa.timestamp('ns', tz='UTC'))
-            cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)), dst_dict.take(pa.array(dst)),
-                    pa.array(version), pa.array(rtt), pa.array(np.full(m, 48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
+            cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)),
+                    dst_dict.take(pa.array(dst)),
+                    pa.array(version), pa.array(rtt), pa.array(np.full(m,
+                                                                       48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
             out.write_table(pa.Table.from_arrays(cols, schema=schema), row_group_size=1 << 20)
     return dict(rows=rows, probes=probes, destinations=n_dst, spoiled=spoiled)

@@ -83,7 +83,8 @@ def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int 
     return tuple(float(x) for x in np.quantile(stats, [(1 - level) / 2, (1 + level) / 2]))
 
 
-def bootstrap_ratio(a, b, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+def bootstrap_ratio(a, b, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0,
+                    level: float = 0.95) -> tuple[float, float, float]:
     "stat(a) / stat(b) on the same items, and its percentile interval with `unit`s (probes) resampled."
     a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
     if not len(a): return (float('nan'),) * 3

@@ -27,7 +27,8 @@ __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS'
 
 # %% ../nbs/07_model.ipynb #c006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
-ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm', 'field_embedding', 'dst_buckets')
+ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
+                'field_embedding', 'dst_buckets')
 
 
 @dataclass(frozen=True)
@@ -252,9 +253,11 @@ class Transformer(nnx.Module):
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)
         if c.dst_buckets:
-            self.dst_embed = nnx.Embed(c.dst_buckets, c.d_model, dtype=jnp.dtype(c.dtype), embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
+            self.dst_embed = nnx.Embed(c.dst_buckets, c.d_model, dtype=jnp.dtype(c.dtype),
+                                       embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
         if c.field_embedding:
-            self.field_embed = nnx.Embed(FIELD_SLOTS, c.d_model, dtype=jnp.dtype(c.dtype), embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
+            self.field_embed = nnx.Embed(FIELD_SLOTS, c.d_model, dtype=jnp.dtype(c.dtype),
+                                         embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
 
     def __call__(self, tokens, positions=None, segment_ids=None, *, dropout_key=None, attention_mask=None) -> jax.Array:
         """Logits (B, T, vocab) in float32; `positions`/`segment_ids` default to one unpacked sequence.
@@ -351,7 +354,8 @@ def set_params(state: nnx.State, arrays: dict, where: str = 'weights') -> nnx.St
     extra or misshapen one."""
     flat = list(nnx.to_flat_state(state))
     names = ['/'.join(map(str, path)) for path, _ in flat]
-    if missing := [n for n in names if n not in arrays]: raise ValueError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
+    if missing := [n for n in names if n not in arrays]:
+        raise ValueError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
     if extra := sorted(set(arrays) - set(names)): raise ValueError(f'{where}: arrays the model does not have: {extra[:3]}')
     for name, (_, v) in zip(names, flat):
         if tuple(np.shape(arrays[name])) != tuple(v[...].shape):

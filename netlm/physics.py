@@ -128,7 +128,8 @@ class RTTLaw:
         "Results drawn as the generator draws them: -1.0 with probability `p_fail`, else an RTT of the law."
         shape = np.broadcast_shapes(np.shape(self.loc), () if size is None else tuple(np.atleast_1d(size)))
         u_fail, u = rng.random(shape), rng.random(shape)
-        out = np.where(u_fail < self.p_fail, -1.0, rtt_quantile(self.loc, self.scale, self.shape, self.p_outlier, u, self.outlier_ms))
+        out = np.where(u_fail < self.p_fail, -1.0, rtt_quantile(self.loc, self.scale, self.shape, self.p_outlier, u,
+                                                                self.outlier_ms))
         return out if out.ndim else float(out)
 
 # %% ../nbs/01b_physics.ipynb #c021

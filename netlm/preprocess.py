@@ -25,7 +25,8 @@ import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
-from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL, ProbeRow,
+from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL,
+                        ProbeRow,
                         ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 
@@ -62,7 +63,8 @@ def check_source(files) -> tuple[int, set]:
     rows, names = 0, set()
     for f in files:
         try: meta = pq.read_metadata(f)
-        except (OSError, pa.ArrowException) as e: raise ValueError(f'{f}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+        except (OSError, pa.ArrowException) as e:
+            raise ValueError(f'{f}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
         schema = meta.schema.to_arrow_schema()
         check_columns(schema, f)
         rows, names = rows + meta.num_rows, names | set(schema.names)
@@ -163,7 +165,8 @@ _RTT_LIMIT_US = float(RTT_MAX_US + 2**30)   # rtt_code refuses values at or abov
 
 def _reject_sql(m='m', s='S', d='D') -> str:
     "SQL CASE giving each row's reject code: 0 if usable, else 1 + its index in PREPROCESS_REASONS."
-    checks = {'no_time': f'{m}.event_time IS NULL', 'empty_src': f'{s}.status = {ADDR_EMPTY}', 'empty_dst': f'{d}.status = {ADDR_EMPTY}',
+    checks = {'no_time': f'{m}.event_time IS NULL', 'empty_src': f'{s}.status = {ADDR_EMPTY}',
+              'empty_dst': f'{d}.status = {ADDR_EMPTY}',
               'bad_src': f'{s}.status = {ADDR_BAD}', 'bad_dst': f'{d}.status = {ADDR_BAD}',
               'version_mismatch': f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version'}
     return 'CASE ' + ' '.join(f'WHEN {c} THEN {1 + PREPROCESS_REASONS.index(r)}' for r, c in checks.items()) + ' ELSE 0 END'
@@ -174,7 +177,8 @@ def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
     PREPROCESS_REASONS order."""
     reason = reason.copy()
     with np.errstate(invalid='ignore'):
-        for name, bad in (('bad_time', (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1])), ('rtt_null', rtt_null), ('rtt_nan', ~np.isfinite(rtt)),
+        for name, bad in (('bad_time', (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1])), ('rtt_null', rtt_null),
+                          ('rtt_nan', ~np.isfinite(rtt)),
                           ('rtt_negative', (rtt < 0) & (rtt != -1)), ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US)):
             code = 1 + PREPROCESS_REASONS.index(name)
             reason[bad & ((reason == 0) | (reason > code))] = code
@@ -205,7 +209,8 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
     `max_row_bytes`."""
     n = len(sid)
     if n == 0: return
-    if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+    if max_row_bytes < MIN_ROW_BYTES:
+        raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
     start = np.flatnonzero(np.r_[True, (sid[1:] != sid[:-1]) | (side[1:] != side[:-1])])
     count = np.diff(np.r_[start, n])
     group = np.repeat(np.arange(len(start)), count)
@@ -227,7 +232,8 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
     for g, s in enumerate(start.tolist()):
         e, src, v = s + int(count[g]), addrs.canonical[gsid[g]], int(addrs.version[gsid[g]])
         if parts[g] == 1:
-            yield int(side[s]), ProbeRow(src=src, version=v, t=t[s:e], dst_index=local[s:e], dst_table=addrs.packed[udst[ustart[g]:ustart[g] + d[g]]],
+            yield int(side[s]), ProbeRow(src=src, version=v, t=t[s:e], dst_index=local[s:e],
+                                         dst_table=addrs.packed[udst[ustart[g]:ustart[g] + d[g]]],
                                          rtt_code=code[s:e], prb_id=int(prb_id[s]), part=0)
             continue
         cuts = s + (np.arange(parts[g] + 1) * count[g]) // parts[g]
@@ -269,7 +275,8 @@ def _measurements_sql(scan, columns) -> str:
                FROM {scan} m JOIN addr S ON coalesce(m.src_addr, '') = S.addr JOIN addr D ON coalesce(m.dst_addr, '') = D.addr"""
 
 
-def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, batch_rows, shard_bytes, compression, bar) -> dict:
+def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, batch_rows, shard_bytes,
+                     compression, bar) -> dict:
     "Write the rows of partition `i` of `measurements` (SQL with `_measurements_sql`'s columns); its manifest part."
     query = f'SELECT sid, did, t, rtt, prb_id, reason FROM ({measurements}) WHERE part = {i} ORDER BY sid, t'
     stem = f'part-{i:05d}-of-{partitions:05d}'
@@ -279,7 +286,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
 
     def write(cols):
         _break_ties(cols)
-        for side, row in probe_rows(cols['sid'], cols['t'], cols['did'], cols['code'], cols['prb_id'], cols['side'], addrs, max_row_bytes):
+        for side, row in probe_rows(cols['sid'], cols['t'], cols['did'], cols['code'], cols['prb_id'], cols['side'], addrs,
+                                    max_row_bytes):
             record, st = encode_row(row), stats[SPLITS[side]]
             if len(record) > max_row_bytes: raise AssertionError(f'row of {row.src} is {len(record)} bytes, over {max_row_bytes}')
             writers[SPLITS[side]].write(record, len(row))
@@ -318,7 +326,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
     if carry is not None: write(carry)
     for k in SPLITS: stats[k]['shards'] = writers[k].close()
     return dict(partition=i, partitions=partitions, rows_in=rows_in,
-                rejected={r: int(c) for r, c in zip(PREPROCESS_REASONS, rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
+                rejected={r: int(c) for r, c in zip(PREPROCESS_REASONS,
+                                                    rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
 
 # %% ../nbs/05_preprocess.ipynb #c034
 def available_cores() -> int:
@@ -327,11 +336,13 @@ def available_cores() -> int:
 
 
 def _connect(memory_limit, temp_dir, threads):
-    con = duckdb.connect(config=dict(threads=threads or available_cores(), memory_limit=memory_limit, temp_directory=str(temp_dir),
+    con = duckdb.connect(config=dict(threads=threads or available_cores(), memory_limit=memory_limit,
+                                     temp_directory=str(temp_dir),
                                      preserve_insertion_order=False))
     # our own bar counts rows over all partitions; in a Jupyter kernel DuckDB's starts off, and setting it
     # there fails without ipywidgets ('required package ipywidgets is missing')
-    if con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0]: con.execute('SET enable_progress_bar = false')
+    if con.execute("SELECT current_setting('enable_progress_bar')").fetchall()[0][0]:
+        con.execute('SET enable_progress_bar = false')
     return con
 
 
@@ -344,22 +355,27 @@ def _remove_outputs(out, pattern):
         for f in (out / sub).glob(f'{pattern}.{ext}'): f.unlink()
 
 
-def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1, val_fraction: float = 0.0, time_split=None,
+def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1,
+                     val_fraction: float = 0.0, time_split=None,
                      partitions: int | None = None, partition: int | None = None, progress: bool = True,
                      rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20, compression: str = DEFAULT_COMPRESSION,
                      memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20, temp_dir=None) -> dict:
     "Measurement Parquet -> probe rows in `out_dir/{train,val,test}/*.array_record` and `out_dir/manifest.json` (returned)."
     files = parquet_files(source)
     _check_fractions(test_fraction, val_fraction)
-    if max_row_bytes < MIN_ROW_BYTES: raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
-    if partition is not None and partitions is None: raise ValueError('partition needs partitions (the total number of partitions)')
+    if max_row_bytes < MIN_ROW_BYTES:
+        raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+    if partition is not None and partitions is None:
+        raise ValueError('partition needs partitions (the total number of partitions)')
     if partitions is not None and partitions < 1: raise ValueError(f'partitions={partitions} must be >= 1')
-    if partition is not None and not 0 <= partition < partitions: raise ValueError(f'partition={partition} is not in [0, {partitions})')
+    if partition is not None and not 0 <= partition < partitions:
+        raise ValueError(f'partition={partition} is not in [0, {partitions})')
     cut, cut_iso = _time_cut(time_split)
     begun, out = time.perf_counter(), Path(out_dir)
     total, columns = check_source(files)              # before anything is written
     if not total: raise ValueError(f'{source}: no measurement rows (an empty table); nothing to preprocess')
-    if out.exists() and not out.is_dir(): raise ValueError(f'{out}: exists and is not a directory (the output of preprocess is one)')
+    if out.exists() and not out.is_dir():
+        raise ValueError(f'{out}: exists and is not a directory (the output of preprocess is one)')
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='duckdb-tmp-', dir=temp_dir or out))
     try:
@@ -376,12 +392,14 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
             bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess', disable=not progress)
             if len(todo) > 1:   # scatter once: one scan of the source instead of one per partition
                 bar.set_postfix_str(f'scattering into {P} partitions')
-                con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY (part), COMPRESSION snappy)")
+                con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY "
+                            "(part), COMPRESSION snappy)")
                 measurements = f"SELECT * FROM read_parquet({_sql_str(str(tmp / 'scatter' / '*' / '*.parquet'))}, hive_partitioning = true)"
             for i in todo:
                 bar.set_postfix_str(f'partition {i + 1}/{P}')
                 started = time.perf_counter()
-                part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut, batch_rows=batch_rows,
+                part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut,
+                                        batch_rows=batch_rows,
                                         shard_bytes=shard_bytes, compression=compression, bar=bar)
                 part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files], source_rows=int(total),
                             max_row_bytes=max_row_bytes, test_fraction=test_fraction, val_fraction=val_fraction, time_split=cut_iso,
@@ -398,7 +416,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
     return manifest
 
 # %% ../nbs/05_preprocess.ipynb #c036
-_SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'val_fraction', 'time_split', 'compression')
+_SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'val_fraction',
+             'time_split', 'compression')
 _PART_KEYS = _SETTINGS + ('partition', 'rows_in', 'rejected', 'held_out', 'splits', 'seconds')
 
 
@@ -407,7 +426,8 @@ def _read_part(path) -> dict:
     part = read_manifest_json(path, 'manifest part')
     missing = [k for k in _PART_KEYS if k not in part] + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})]
     if missing or set(part['rejected']) != set(PREPROCESS_REASONS):
-        raise ValueError(f'{path}: a manifest part of another netlm version or damaged (missing {", ".join(missing) or "reject reasons"}); '
+        raise ValueError(f'{path}: a manifest part of another netlm version or damaged (missing '
+                         f'{", ".join(missing) or "reject reasons"}); '
                          'rerun its partition')
     return part
 
@@ -420,7 +440,8 @@ def merge_manifests(out_dir) -> dict:
     if not parts: raise FileNotFoundError(f'{out}/parts: no manifest part to merge (run build_probe_rows first)')
     settings = _SETTINGS
     for key in settings:
-        if len({json.dumps(p[key]) for p in parts}) > 1: raise ValueError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
+        if len({json.dumps(p[key]) for p in parts}) > 1:
+            raise ValueError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
     P = parts[0]['partitions']
     if missing := sorted(set(range(P)) - {p['partition'] for p in parts}):
         raise ValueError(f'{out}: partition(s) {missing[:10]} of {P} are missing; run them before merging')
@@ -445,11 +466,13 @@ def merge_manifests(out_dir) -> dict:
         raise AssertionError(f'{out}: rows do not add up: {rows_in} read of {parts[0]["source_rows"]}, {written} written, '
                              f'{sum(rejected.values())} rejected, {held_out[HELD_OUT]} held out')
     if not written:
-        why = ', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(), key=lambda kv: -kv[1]) if n) or f'{HELD_OUT} {held_out[HELD_OUT]:,}'
+        why = ', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(),
+                                                        key=lambda kv: -kv[1]) if n) or f'{HELD_OUT} {held_out[HELD_OUT]:,}'
         source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
         raise ValueError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
-    manifest = dict(format='netlm probe rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in, measurements_written=written,
+    manifest = dict(format='netlm probe rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in,
+                    measurements_written=written,
                     rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
@@ -462,13 +485,15 @@ def combine_rows(out_dir, parts: dict) -> dict:
     """Write `out_dir/manifest.json` over directories built inside it: `parts` maps a split of `out_dir` to the
     (directory, split) pairs it holds."""
     out = Path(out_dir).resolve()
-    if unknown := set(parts) - set(SPLITS): raise ValueError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
+    if unknown := set(parts) - set(SPLITS):
+        raise ValueError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
     manifests, splits = {}, {}
     for split in SPLITS:
         taken = []
         for directory, side in parts.get(split, []):
             d = Path(directory).resolve()
-            if not d.is_relative_to(out) or d == out: raise ValueError(f'{directory}: not inside {out_dir}; combine directories built inside it')
+            if not d.is_relative_to(out) or d == out:
+                raise ValueError(f'{directory}: not inside {out_dir}; combine directories built inside it')
             m = manifests.setdefault(d, load_manifest(d))
             if side not in m['splits']: raise ValueError(f'{d}/manifest.json: no split {side!r}')
             st = m['splits'][side]
@@ -481,9 +506,11 @@ def combine_rows(out_dir, parts: dict) -> dict:
                              section_bytes={n: sum(s['section_bytes'][n] for s in taken) for n in ROW_SECTIONS},
                              first_time=min(times('first_time'), default=None), last_time=max(times('last_time'), default=None),
                              shards=[sh for s in taken for sh in s['shards']])
-    if len({m['row_format_version'] for m in manifests.values()}) > 1: raise ValueError(f'{out_dir}: parts of different row format versions')
+    if len({m['row_format_version'] for m in manifests.values()}) > 1:
+        raise ValueError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
-    manifest = dict(format='netlm probe rows', combined_from={split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])]
+    manifest = dict(format='netlm probe rows', combined_from={split: [[str(Path(d).resolve().relative_to(out)),
+                                                                       s] for d, s in parts.get(split, [])]
                                                               for split in SPLITS},
                     row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
                     source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
@@ -491,7 +518,8 @@ def combine_rows(out_dir, parts: dict) -> dict:
                     rejected={r: sum(m['rejected'].get(r, 0) for m in manifests.values()) for r in PREPROCESS_REASONS},
                     held_out={HELD_OUT: sum(m['held_out'].get(HELD_OUT, 0) for m in manifests.values())},
                     bytes=total, bytes_per_measurement=round(total / written, 3) if written else None,
-                    max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()), default=None), test_fraction=None, val_fraction=None,
+                    max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()),
+                                      default=None), test_fraction=None, val_fraction=None,
                     time_split=None, compression=sorted({m['compression'] for m in manifests.values()}),
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None), splits=splits)

@@ -229,7 +229,8 @@ def validate(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src
         where = table
         if not Path(table).is_file(): raise FileNotFoundError(f'measurement table not found: {table}')
         try: table = pq.read_table(table)
-        except (pa.ArrowInvalid, OSError) as e: raise ValueError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+        except (pa.ArrowInvalid, OSError) as e:
+            raise ValueError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
     codes, src, dst = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src, where=where)
     if canonical:
         for name, info in (('src_addr', src), ('dst_addr', dst)):

@@ -184,7 +184,8 @@ def read_shard(path) -> list[bytes]:
 _V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
 
 
-def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000, small_share: float = 0.1,
+def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000,
+                      small_share: float = 0.1,
                       ipv6_share: float = 0.45, failure_rate: float = 0.15, multi_part_share: float = 0.05) -> list[ProbeRow]:
     "Probe rows of realistic shape (real RIPE Atlas statistics) for tests and benchmarks; some probes span several parts."
     rng = np.random.default_rng(seed)
@@ -262,7 +263,8 @@ def find_world(data_dir):
     """The synthetic world behind a probe-row directory (its source's `world.json`), or None for real data or several
     worlds (no one oracle)."""
     sources = load_manifest(data_dir).get('source', [])
-    folders = {folder.resolve() for src in sources for folder in (Path(src).parent, Path(src)) if (folder / 'world.json').is_file()}
+    folders = {folder.resolve() for src in sources for folder in (Path(src).parent,
+                                                                  Path(src)) if (folder / 'world.json').is_file()}
     return World.load(folders.pop()) if len(folders) == 1 else None
 
 
@@ -281,7 +283,8 @@ def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list
     listed = None
     if manifest.is_file():
         try: splits = json.loads(manifest.read_text()).get('splits', {})
-        except (json.JSONDecodeError, AttributeError) as e: raise ValueError(f'{manifest}: not a probe-row manifest ({e})') from None
+        except (json.JSONDecodeError, AttributeError) as e:
+            raise ValueError(f'{manifest}: not a probe-row manifest ({e})') from None
         listed = splits.get(split, {}).get('shards') if isinstance(splits.get(split), dict) else None
     if listed is None:
         paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
@@ -305,10 +308,11 @@ def shard_paths(data_dir, split: str) -> list[str]:
     """The ArrayRecord shards of a split: from `manifest.json` where there is one (inside `data_dir` only), else
     `split/*.array_record`."""
     paths = [p for p, _ in _split_shards(Path(data_dir), split)]
-    if missing := [p for p in paths if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
+    if missing := [p for p in paths if not Path(p).is_file()]:
+        raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
     return paths
 
-
+# %% ../nbs/04_rows.ipynb #c100
 def _count_records(path: str) -> int:
     "Records in a shard, or a one-line error naming it when it cannot be opened (truncated, corrupt, not ArrayRecord)."
     try:
@@ -346,18 +350,20 @@ class ShardSource:
         try: return self._source.__getitems__(indices)
         except RuntimeError: return [self[i] for i in indices]   # find the bad record
 
-
+# %% ../nbs/04_rows.ipynb #c101
 def open_shards(data_dir, split: str, *, allow_empty: bool = False) -> ShardSource:
     """The probe-row records of a split, every shard checked: inside `data_dir`, readable, its count as listed, and some
     rows in all (unless `allow_empty`)."""
     data_dir = Path(data_dir)
     shards = _split_shards(data_dir, split, allow_empty)
-    if missing := [p for p, _ in shards if not Path(p).is_file()]: raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
+    if missing := [p for p, _ in shards if not Path(p).is_file()]:
+        raise FileNotFoundError(f'{missing[0]}: listed in the manifest but missing')
     counts = [_count_records(p) for p, _ in shards]
     for (path, listed), n in zip(shards, counts):
         if listed is not None and n != listed:
             raise ValueError(f'{path}: {n} records, the manifest lists {listed} (truncated or replaced)')
-    if sum(counts) == 0 and not allow_empty: raise ValueError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
+    if sum(counts) == 0 and not allow_empty:
+        raise ValueError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
     return ShardSource([p for p, _ in shards], counts)
 
 # %% ../nbs/04_rows.ipynb #c029
@@ -374,7 +380,8 @@ def load_rows(data_dir, split: str, max_records: int | None = None, seed: int = 
     "Probe rows of a split (its shards checked by `open_shards`; none for an empty split), optionally a random subset of records."
     source = open_shards(data_dir, split, allow_empty=True)
     idx = np.arange(len(source))
-    if max_records is not None and max_records < len(idx): idx = np.sort(np.random.default_rng(seed).choice(idx, max_records, replace=False))
+    if max_records is not None and max_records < len(idx):
+        idx = np.sort(np.random.default_rng(seed).choice(idx, max_records, replace=False))
     return [read_row(source[int(i)]) for i in idx]
 
 

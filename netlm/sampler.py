@@ -52,7 +52,8 @@ class SamplerConfig:
         if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
         for name in ('rtt_last', 'remap_src', 'rtt_scale'):
-            if not 0 <= getattr(self, name) <= 1: raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
+            if not 0 <= getattr(self, name) <= 1:
+                raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
         lo, hi = self.rtt_scale_range
         if not 0 < lo <= hi <= 16: raise ValueError(f'rtt_scale_range={self.rtt_scale_range} must satisfy 0 < low <= high <= 16')
 
@@ -245,7 +246,8 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         # how many candidates to draw: the expected fit (failure share from 32 random measurements of the row) plus 10%
         probe = start[large, None] + np.floor(rng.random((len(large), 32)) * n[large, None]).astype(np.int64)
         failed = np.repeat((rtt[probe] == RTT_CODE_FAILED).mean(1), K)
-        per = base[row] - 2 * failed + TS_TOKENS_ESTIMATE * np.where(mode == MODE_FULL, 1.0, np.where(mode == MODE_PARTIAL, 1 - drop, 0.0))
+        per = base[row] - 2 * failed + TS_TOKENS_ESTIMATE * np.where(mode == MODE_FULL, 1.0,
+                                                                     np.where(mode == MODE_PARTIAL, 1 - drop, 0.0))
         want = np.minimum(window, np.ceil(cfg.overdraw * cfg.seq_len / per).astype(np.int64))
         rel, count = draw_subsets(rng, window, want, int(want.max()))
         valid = np.arange(rel.shape[1]) < count[:, None]
@@ -259,7 +261,8 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         valid = np.arange(width) < n[row, None]
         while len(row):
             mode, drop, phase = _modes(rng, len(row), cfg)
-            arr, final, flags, k = cut_contexts(t, rtt, base[row], np.where(valid, pool, 0), valid, mode, drop, phase, rng, cfg.seq_len)
+            arr, final, flags, k = cut_contexts(t, rtt, base[row], np.where(valid, pool, 0), valid, mode, drop, phase, rng,
+                                                cfg.seq_len)
             parts.append((row, mode, drop, valid.sum(1), final, flags, k))
             rest = valid & (np.arange(width) >= k[:, None])
             pool = np.sort(np.where(rest, arr, _NONE), axis=1)
@@ -274,7 +277,8 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     ts_kind, ts_value = timestamp_fields(t[pos], has_ts, first)
     m_row = np.repeat(ctx_row, k)
     m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
-    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row], _context_rtts(rng, rtt[pos], k, cfg), ts_kind, ts_value,
+    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row],
+                                   _context_rtts(rng, rtt[pos], k, cfg), ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
@@ -291,7 +295,8 @@ def sample_row(row: ProbeRow, rng: np.random.Generator, cfg: SamplerConfig = Sam
 def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     "Best-fit decreasing: bin, offset and segment id (1-based) of each context, and the number of bins."
     lengths = np.asarray(lengths, np.int64)
-    if len(lengths) and lengths.max() > seq_len: raise ValueError(f'a context of {lengths.max()} tokens does not fit in seq_len={seq_len}')
+    if len(lengths) and lengths.max() > seq_len:
+        raise ValueError(f'a context of {lengths.max()} tokens does not fit in seq_len={seq_len}')
     m = len(lengths)
     bin_of, offset, segment = np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64)
     shortest = int(lengths.min()) if m else 0
@@ -469,12 +474,14 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
     if shuffle: ds = EpochShuffle(ds, seed)
     ds = ds.repeat(num_epochs)
     if client_first:
-        ds = ds.random_map(lambda p, rng: source[int(probe_rows[offsets[p] + rng.integers(offsets[p + 1] - offsets[p])])], seed=seed + 1)
+        ds = ds.random_map(lambda p, rng: source[int(probe_rows[offsets[p] + rng.integers(offsets[p + 1] - offsets[p])])],
+                           seed=seed + 1)
     ds = ds.batch(rows_per_call, batch_fn=list)
     ds = ds.random_map(lambda records, rng: sample_rows([read_row(r) for r in records], rng, cfg), seed=seed)
     ds = ds.to_iter_dataset(grain.ReadOptions(num_threads=num_threads, prefetch_buffer_size=2 * max(num_threads, 1)))
     # `packer` turns the stream of sampled contexts into batches: best fit by default, Grain's first fit for the benchmark
-    return packer(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed, drop_remainder=drop_remainder)
+    return packer(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed,
+                  drop_remainder=drop_remainder)
 
 # %% ../nbs/06_sampler.ipynb #c058
 def batch_contexts(batch: dict) -> list[np.ndarray]:

@@ -80,7 +80,9 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
     async def answer(fn, *args, html: bool = False, **kwargs):
         "Run a view in a worker thread under the time budget; its data as JSON, with the rendered HTML if asked."
         budget = demo.limits.seconds
-        try: view = await asyncio.wait_for(asyncio.to_thread(fn, *args, deadline=time.monotonic() + budget, **kwargs), budget + min(budget, 10))
+        try:
+            view = await asyncio.wait_for(asyncio.to_thread(fn, *args, deadline=time.monotonic() + budget, **kwargs),
+                                          budget + min(budget, 10))
         except asyncio.TimeoutError: raise RequestError(f'no answer within {budget:g} s', 504) from None
         data = dict(view.data, html=await asyncio.to_thread(view.html)) if html else view.data
         return JSONResponse(data)
@@ -165,7 +167,8 @@ def check_port(host: str, port: int):
     with socket.socket(family, socket.SOCK_STREAM) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try: s.bind((host, port))
-        except OSError as e: raise ValueError(f'cannot listen on {host} port {port}: {e.strerror}; choose another with --port') from None
+        except OSError as e:
+            raise ValueError(f'cannot listen on {host} port {port}: {e.strerror}; choose another with --port') from None
 
 
 def serve_hosts(host: str, allow=()) -> list[str]:
@@ -179,7 +182,8 @@ def cmd_serve(args) -> dict:
     import uvicorn   # uvicorn loads only to serve, not when `netlm --help` imports this module
     t0 = time.time()
     if args.data is not None and not Path(args.data).exists(): raise FileNotFoundError(f'{args.data}: no such file or directory')
-    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1), ('--timeout', args.timeout, 0.1)):
+    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1),
+                             ('--timeout', args.timeout, 0.1)):
         if not value >= low: raise ValueError(f'{name} must be at least {low}, got {value}')
     check_port(args.host, args.port)
     demo = Demo.load(args.workdir, args.data, context_size=args.context_size,
@@ -197,8 +201,10 @@ def cmd_serve(args) -> dict:
 
 def add_serve_parser(subparsers):
     "Register `netlm serve` on the `netlm` command's subparsers."
-    s = subparsers.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, exploration)',
-                              description='Serve an interactive demo of the run in WORKDIR: ask the RTT distribution of a pair (next to the '
+    s = subparsers.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
+                                            'exploration)',
+                              description='Serve an interactive demo of the run in WORKDIR: ask the RTT distribution of a '
+                                          'pair (next to the '
                                           'baselines, the oracle on synthetic data and the measured pings), complete a '
                                           "partial IP, find destinations for a target RTT, and map a probe's predicted "
                                           'RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], '
@@ -206,14 +212,19 @@ def add_serve_parser(subparsers):
                                           '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
                                           'default.')
     s.add_argument('--workdir', required=True, help='the training run directory (its latest checkpoint is served)')
-    s.add_argument('--data', default=None, help='the probes\' measurements: a probe-row directory from `netlm preprocess` (baselines fit on its '
+    s.add_argument('--data', default=None, help='the probes\' measurements: a probe-row directory from `netlm preprocess` '
+                                                '(baselines fit on its '
                                                 'train split) or a measurement Parquet; contexts and measured pings come from it')
     s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
     s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
-    s.add_argument('--context-size', type=int, default=30, help='context measurements per question, the probe\'s most recent (default 30)')
-    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model about (default 256)')
+    s.add_argument('--context-size', type=int, default=30, help='context measurements per question, the probe\'s most '
+                                                                'recent (default 30)')
+    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
+                                                                     'about (default 256)')
     s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
-                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address listened on")
-    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what it finished (default 60)')
+                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
+                        "listened on")
+    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
+                                                               'it finished (default 60)')
     s.set_defaults(func=cmd_serve)
     return s

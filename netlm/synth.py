@@ -54,7 +54,8 @@ class _WorldBuilder:
         asn = next(a for a in (int(rng.integers(1000, 64000)) if rng.random() < 0.6 else int(rng.integers(131072, 400000))
                                for _ in range(1000)) if a not in self.used_asn)
         self.used_asn.add(asn)
-        a, b = next((a, b) for a, b in ((int(rng.choice(RIR_V4_BLOCKS[region])), int(rng.integers(0, 256))) for _ in range(100_000))
+        a, b = next((a, b) for a, b in ((int(rng.choice(RIR_V4_BLOCKS[region])),
+                                         int(rng.integers(0, 256))) for _ in range(100_000))
                     if (a, b) not in self.used_16 and (a, b) not in _V4_RESERVED_16)
         self.used_16.add((a, b))          # one /16 slot per AS: prefixes never overlap
         plen = self.p.get('v4_prefix_len', V4_PREFIX_LEN)[kind]
@@ -157,10 +158,12 @@ def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
     services = []
     names = [f'root-{chr(97 + i)}' for i in range(p['root_services'])] + [f'dns-{i + 1}' for i in range(p['dns_services'])]
     for name in names:
-        h = b.add_host('anycast', 'anycast', 0, True, as_idx=b.new_as('anycast', str(rng.choice(REGIONS, p=[0.6, 0.25, 0.1, 0.03, 0.02]))))
+        h = b.add_host('anycast', 'anycast', 0, True, as_idx=b.new_as('anycast',
+                                                                      str(rng.choice(REGIONS, p=[0.6, 0.25, 0.1, 0.03, 0.02]))))
         b.hosts[h].update(lat=float('nan'), lon=float('nan'), metro=-1, name=name)   # a service has sites, not a place
         services.append(h)
-        for metro in rng.choice(len(b.metros), min(len(b.metros), int(rng.integers(p['sites'][0], p['sites'][1] + 1))), replace=False, p=w_server):
+        for metro in rng.choice(len(b.metros), min(len(b.metros), int(rng.integers(p['sites'][0], p['sites'][1] + 1))),
+                                replace=False, p=w_server):
             m = b.metros[metro]
             b.sites.append(dict(service=h, metro=int(metro), lat=float(m[3] + 0.05 * rng.standard_normal()),
                                 lon=float(m[4] + 0.05 * rng.standard_normal()), **b.access('anycast')))
@@ -212,7 +215,8 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
     msms, subs = [], []
 
     def add(msm_id, kind, dst, af, interval, start, stop, size, srcs):
-        msms.append(dict(msm_id=int(msm_id), kind=kind, dst=int(dst), af=af, interval=int(interval), start=int(start), stop=int(stop), size=size))
+        msms.append(dict(msm_id=int(msm_id), kind=kind, dst=int(dst), af=af, interval=int(interval), start=int(start),
+                         stop=int(stop), size=size))
         subs.extend((len(msms) - 1, int(s), int(rng.integers(0, interval))) for s in srcs)
 
     for j, h in enumerate(services[:p['root_services']]):
@@ -223,7 +227,8 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
             peers = anchor_idx[(anchor_idx != h) & (has6[anchor_idx] | (af == 4))]
             peers = rng.choice(peers, min(p['anchor_mesh'], len(peers)), replace=False)
             extra = rng.choice(probe_pool[af], min(p['anchor_probes'], len(probe_pool[af])), replace=False)
-            add(MSM_IDS['anchoring'] + 2 * i + (af == 6), 'anchoring', h, af, p['anchor_interval'], t0, t1, 48, np.concatenate([peers, extra]))
+            add(MSM_IDS['anchoring'] + 2 * i + (af == 6), 'anchoring', h, af, p['anchor_interval'], t0, t1, 48,
+                np.concatenate([peers, extra]))
     dns = services[p['root_services']:] or services
     n_user = max(3, round(p['user_msms_per_probe'] * probes))
     for msm_id in np.sort(rng.choice(4_000_000, n_user, replace=False)) + MSM_IDS['user']:
@@ -288,7 +293,8 @@ def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='
     world = World.load(out)      # generate from what the file says: the oracle rebuilt from it is the generator's own
     written = world.write_measurements(out / 'measurements.parquet', chunk_rows=chunk_rows, progress=progress)
     role = world.hosts['role']
-    return dict(out=str(out), world=str(out / 'world.json'), probes=int((role == 'probe').sum()), anchors=int((role == 'anchor').sum()),
+    return dict(out=str(out), world=str(out / 'world.json'), probes=int((role == 'probe').sum()),
+                anchors=int((role == 'anchor').sum()),
                 seed=seed, start=str(np.datetime64(world.start, 's')), end=str(np.datetime64(world.end, 's')), **written)
 
 # %% ../nbs/02_synth.ipynb #c127
@@ -337,11 +343,13 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
     if family == 'atlas':
         probes, days = int(L(20, 120)), L(0.5, 3.0)
         interval = int(rng.choice([120, 240, 300, 600]))
-        p.update(builtin_interval=interval, anchor_interval=int(rng.choice([240, 300, 600, 900])), user_msms_per_probe=U(0.5, 2.0))
+        p.update(builtin_interval=interval, anchor_interval=int(rng.choice([240, 300, 600, 900])),
+                 user_msms_per_probe=U(0.5, 2.0))
     else:
         probes, days = int(L(20, 90)), L(7, 60)
         p.update(root_services=0, anchor_share=U(0.01, 0.05), anchor_interval=int(rng.choice([3600, 10800])), burst_share=0.0,
-                 user_msms_per_probe=U(2, 8), user_intervals=(3600, 7200, 10800, 21600), user_interval_p=tuple(map(float, rng.dirichlet([1, 1, 4, 1]))),
+                 user_msms_per_probe=U(2, 8), user_intervals=(3600, 7200, 10800,
+                                                              21600), user_interval_p=tuple(map(float, rng.dirichlet([1, 1, 4, 1]))),
                  user_full_period=0.9, user_sources_p=U(0.03, 0.15), target_share=U(1.0, 3.0), user_dst_p=(0.9, 0.05, 0.05), user_v6=U(0.0, 0.5))
     days = min(days, max_rows / _per_day(probes, {**DEFAULT_PARAMS, **p}, family))
     start = str(np.datetime64('2015-01-01') + np.timedelta64(int(rng.integers(0, 11 * 365)), 'D'))

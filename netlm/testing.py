@@ -26,13 +26,15 @@ def find_chromium() -> str | None:
     return None
 
 
-def headless_page(url: str, *, screenshot=None, size=(1280, 1000), budget_ms: int = 120_000, timeout: float = 300, chromium=None) -> str:
+def headless_page(url: str, *, screenshot=None, size=(1280, 1000), budget_ms: int = 120_000, timeout: float = 300,
+                  chromium=None) -> str:
     """The DOM of `url` once its scripts are done (virtual time waits for fetches) in headless Chromium; a PNG of the
     window to `screenshot`."""
     chromium = chromium or find_chromium()
     if chromium is None: raise FileNotFoundError('no chromium binary: scripts/install_browser installs one')
     with tempfile.TemporaryDirectory(prefix='netlm-chromium-') as profile:
-        cmd = [chromium, *CHROMIUM_FLAGS, f'--user-data-dir={profile}', f'--virtual-time-budget={budget_ms}', f'--window-size={size[0]},{size[1]}']
+        cmd = [chromium, *CHROMIUM_FLAGS, f'--user-data-dir={profile}', f'--virtual-time-budget={budget_ms}',
+               f'--window-size={size[0]},{size[1]}']
         dom = subprocess.run(cmd + ['--dump-dom', url], capture_output=True, text=True, timeout=timeout).stdout
         if screenshot is not None:
             subprocess.run(cmd + [f'--screenshot={Path(screenshot).absolute()}', url], capture_output=True, timeout=timeout)

@@ -227,7 +227,8 @@ def decode(tokens) -> list[dict]:
         if pos + count > n: raise ValueError(f'position {pos}: {what} is truncated (needs {count} bytes, the context ends)')
         chunk = toks[pos:pos + count]
         for j, tk in enumerate(chunk):
-            if tk < BYTE_OFFSET: raise ValueError(f'position {pos + j}: {what} is truncated ({token_name(tk)} where a byte belongs)')
+            if tk < BYTE_OFFSET:
+                raise ValueError(f'position {pos + j}: {what} is truncated ({token_name(tk)} where a byte belongs)')
         return bytes(tk - BYTE_OFFSET for tk in chunk)
 
     while i < n:
@@ -237,11 +238,13 @@ def decode(tokens) -> list[dict]:
         m, version = {}, None
         while i < n and toks[i] != MEASUREMENT_START:
             role = toks[i]
-            if role >= BYTE_OFFSET: raise ValueError(f'position {i}: byte token {token_name(role)} where a field role token belongs')
+            if role >= BYTE_OFFSET:
+                raise ValueError(f'position {i}: byte token {token_name(role)} where a field role token belongs')
             if role in _IP_ROLES:
                 key, width = _IP_ROLES[role]
                 if key in m: raise ValueError(f'position {i}: second {key} field in the measurement starting at {start}')
-                if version is not None and version != width: raise ValueError(f'position {i}: {key} IP version differs from the other address')
+                if version is not None and version != width:
+                    raise ValueError(f'position {i}: {key} IP version differs from the other address')
                 version, raw = width, take_bytes(i + 1, width, token_name(role))
                 m[key] = str(ipaddress.ip_address(raw)); i += 1 + width
             elif role in (RTT_START, FAILED, THROUGHPUT_START):
@@ -264,7 +267,8 @@ def decode(tokens) -> list[dict]:
         missing = [k for k in ('src', 'dst', 'rtt_ms') if k not in m]
         if missing: raise ValueError(f'position {i}: measurement starting at {start} lacks {", ".join(missing)}')
         m.setdefault('t', None)
-        out.append(dict(src=m['src'], dst=m['dst'], rtt_ms=m['rtt_ms'], t=m['t'], **({'throughput': m['throughput']} if 'throughput' in m else {})))
+        out.append(dict(src=m['src'], dst=m['dst'], rtt_ms=m['rtt_ms'], t=m['t'],
+                        **({'throughput': m['throughput']} if 'throughput' in m else {})))
     return out
 
 # %% ../nbs/00_tokenizer.ipynb #c032
@@ -325,7 +329,8 @@ def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple
     n = len(code)
     if n == 0: return np.zeros(0, np.int32), np.zeros(0, np.int32)
     timed, delta = ts_kind != TS_NONE, ts_kind == TS_DELTA
-    if ts_kind.min() < TS_NONE or ts_kind.max() > TS_DELTA: raise ValueError('ts_kind holds values other than TS_NONE, TS_ABS, TS_DELTA')
+    if ts_kind.min() < TS_NONE or ts_kind.max() > TS_DELTA:
+        raise ValueError('ts_kind holds values other than TS_NONE, TS_ABS, TS_DELTA')
     if (timed & (ts_value < 0)).any(): raise ValueError('negative timestamp or timestamp delta')
     if (delta & (ts_value >= 2**32)).any(): raise ValueError('timestamp delta does not fit in 4 bytes')
     if order.ndim != 2 or order.shape[1] != 4 or order.min() < 0 or order.max() > 3:
@@ -333,7 +338,8 @@ def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple
     o = order.astype(np.int16)
     order_id = _ORDER_ID[o[:, 0] << 6 | o[:, 1] << 4 | o[:, 2] << 2 | o[:, 3]]
     if (bad := order_id < 0).any():
-        i = int(np.argmax(bad)); raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of the 4 fields')
+        i = int(np.argmax(bad)); raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of '
+                                                  'the 4 fields')
 
     failed = code == RTT_CODE_FAILED
     # _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4
@@ -372,4 +378,5 @@ def random_measurements(n: int, seed: int = 0) -> dict:
     ts_value = np.where(ts_kind == TS_ABS, rng.integers(1_500_000_000, 1_800_000_000, n),
                         np.where(rng.random(n) < 0.9, rng.integers(0, 256, n), rng.integers(256, 2**32, n)))
     order = rng.permuted(np.tile(np.arange(4), (n, 1)), axis=1)
-    return dict(src=src, dst=dst, version=version, rtt_code=rtt_code(rtt), rtt_ms=rtt, ts_kind=ts_kind, ts_value=ts_value, order=order)
+    return dict(src=src, dst=dst, version=version, rtt_code=rtt_code(rtt), rtt_ms=rtt, ts_kind=ts_kind, ts_value=ts_value,
+                order=order)

@@ -87,7 +87,8 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
     seed = config.seed if seed is None else seed
     cfg = config.sampler if sampler is None else dataclasses.replace(sampler, seq_len=config.seq_len)
     mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
-    return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count, seq_len=config.seq_len,
+    return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count,
+                                             seq_len=config.seq_len,
                                              seed=seed, shard=(k, count), num_epochs=epochs, drop_remainder=epochs is None,
                                              config=cfg)) for k in mine}, count)
 
@@ -368,7 +369,8 @@ class RunLock:
         except BlockingIOError:
             self.file.seek(0); holder = self.file.read().strip() or 'another process'
             self.file.close(); self.file = None
-            raise RunBusy(f'{self.path.parent}: another training holds this run directory ({holder}); wait for it to finish or use another --workdir') from None
+            raise RunBusy(f'{self.path.parent}: another training holds this run directory ({holder}); wait for it to '
+                          'finish or use another --workdir') from None
         self.file.seek(0); self.file.truncate()
         self.file.write(f'pid {os.getpid()} on {socket.gethostname()} since {time.strftime("%Y-%m-%d %H:%M:%S")}\n'); self.file.flush()
         return self
@@ -424,21 +426,24 @@ def _check_space(workdir: Path, state: TrainState):
     need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)   # arrays, plus metadata
     free = shutil.disk_usage(workdir).free
     if free < need:
-        raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; free some and '
+        raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; '
+                                    'free some and '
                                     'run the same command to resume from the last checkpoint')
 
 
 def _log_line(record: dict) -> str:
     "One readable line of a metrics record, for batch-job logs."
     show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
-    return f"step {record['step']} {record['split']}: " + ' '.join(show(k, v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
+    return f"step {record['step']} {record['split']}: " + ' '.join(show(k,
+                                                                        v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
 
 
 def check_config(config: TrainConfig):
     n, streams, processes = jax.device_count(), data_shards(config), jax.process_count()
     if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
     if streams % processes or config.batch_size % streams:
-        raise ValueError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size {config.batch_size}')
+        raise ValueError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size '
+                         f'{config.batch_size}')
     if config.seq_len > config.model.max_len:
         raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
 
@@ -464,7 +469,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
 
-
+# %% ../nbs/09_train.ipynb #c110
 def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     """`config` with `data_shards` set: as given, else as the run's newest checkpoint saved it (a resumed run keeps its
     streams), else one per process."""
@@ -476,7 +481,8 @@ def resolve_data_shards(config: TrainConfig) -> TrainConfig:
             except (CorruptCheckpoint, OSError): continue
         manager.close()
     if config.data_shards and saved and config.data_shards != saved:
-        raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not {config.data_shards}')
+        raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
+                         f'{config.data_shards}')
     return dataclasses.replace(config, data_shards=config.data_shards or saved or jax.process_count())
 
 

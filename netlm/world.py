@@ -174,7 +174,8 @@ def path_params(self: World, src, dst, af) -> dict:
     key = np.where(v6 & (hash_unit(hash64(pair, _S_V6)) < p['v6_own_path']), hash64(pair, _S_V6PATH), pair)
     excess = excess_as * np.exp(p['path_sigma'] * hash_normal(hash64(key, _S_PATH)))
     lo, hi = p['v6_tunnel_ms']
-    tunnel = np.where(v6 & (hash_unit(hash64(pair, _S_V6X)) < p['v6_tunnel']), lo + (hi - lo) * hash_unit(hash64(pair, _S_V6X, 1)), 0.0)
+    tunnel = np.where(v6 & (hash_unit(hash64(pair, _S_V6X)) < p['v6_tunnel']),
+                      lo + (hi - lo) * hash_unit(hash64(pair, _S_V6X, 1)), 0.0)
     fixed = H['access_ms'][src] + end_d['access_ms'] + tunnel
     lo, hi = p['alt_extra_ms']
     base = [prop * (1 + excess) + fixed]     # the primary route, then two alternatives
@@ -277,7 +278,8 @@ def rtt_law(self: World, src: str, dst: str, t) -> RTTLaw:
 def rtt_quantiles(self: World, src, dst, t, qs=(0.1, 0.5, 0.9)) -> np.ndarray:
     "(n, len(qs)) RTT quantiles in ms, given success, of n measurements at once."
     law, qs = self.laws(src, dst, t), np.asarray(qs, np.float64)
-    return rtt_quantile(law.loc[:, None], law.scale[:, None], law.shape[:, None], law.p_outlier[:, None], qs[None, :], law.outlier_ms)
+    return rtt_quantile(law.loc[:, None], law.scale[:, None], law.shape[:, None], law.p_outlier[:, None], qs[None, :],
+                        law.outlier_ms)
 
 
 @patch
@@ -353,7 +355,8 @@ def sample_rows(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> dict:
 def measurement_table(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> pa.Table:
     "One chunk's measurements as an Arrow table of `MEASUREMENT_SCHEMA`."
     r = self.sample_rows(lo, hi, t_lo, t_hi)
-    return pa.table([r['msm_id'], pa.array((r['t'] * 1_000_000_000).view('datetime64[ns]'), MEASUREMENT_SCHEMA.field('event_time').type),
+    return pa.table([r['msm_id'], pa.array((r['t'] * 1_000_000_000).view('datetime64[ns]'),
+                                           MEASUREMENT_SCHEMA.field('event_time').type),
                      self._addr.take(r['src']), self._addr.take(r['dst']), r['af'].astype(np.int64), r['rtt'], r['size'],
                      np.zeros(len(r['t']), np.int64), r['prb_id']], schema=MEASUREMENT_SCHEMA)
 
