@@ -6,8 +6,6 @@
 from __future__ import annotations
 
 import contextlib
-import html
-import io
 import ipaddress
 import math
 import threading
@@ -28,12 +26,11 @@ from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID
 from .infer import DeadlineExceeded, Predictor, rank_key, parse_ip_prefix
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
+from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
-__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'PLOTS', 'TABLES', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
-           'canonical_address', 'check_range', 'clean_json', 'figure_svg', 'html_table', 'View', 'Demo', 'plot_rtt',
-           'table_rtt', 'plot_complete', 'table_complete', 'plot_inverse', 'table_inverse', 'subnet_addresses',
-           'plot_explore', 'table_explore', 'plot_rank', 'table_rank', 'plot_changes', 'table_changes']
+__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
+           'canonical_address', 'check_range', 'clean_json', 'View', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/14_demo.ipynb #c006
 @dataclass
@@ -138,27 +135,6 @@ def clean_json(x):
     if isinstance(x, (int, np.integer)): return int(x)
     if isinstance(x, (float, np.floating)): return float(x) if math.isfinite(x) else None
     return x
-
-
-_RENDER = threading.Lock()     # matplotlib's text layout caches are not thread-safe: draw one figure at a time
-
-
-def figure_svg(fig) -> str:
-    "A matplotlib figure as an inline `<svg>` element (text kept as text)."
-    import matplotlib   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    buf = io.StringIO()
-    with _RENDER, matplotlib.rc_context({'svg.fonttype': 'none'}):
-        fig.savefig(buf, format='svg', bbox_inches='tight')
-    text = buf.getvalue()
-    return text[text.index('<svg'):]
-
-
-def html_table(header: list[str], rows: list[list]) -> str:
-    "A small HTML table (cells escaped; floats with 4 significant digits, None as an en dash)."
-    cell = lambda v: '–' if v is None else f'{v:.4g}' if isinstance(v, float) else html.escape(str(v))
-    head = ''.join(f'<th>{html.escape(h)}</th>' for h in header)
-    body = ''.join('<tr>' + ''.join(f'<td>{cell(v)}</td>' for v in r) + '</tr>' for r in rows)
-    return f'<table class="netlm-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 @dataclass(repr=False)
@@ -380,49 +356,6 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
                                                                            seen_pair=seen),
                                        levels=QUANTILE_GRID, methods=methods, measured=measured)))
 
-# %% ../nbs/14_demo.ipynb #c022
-_COLORS = dict(model='C0', pair_median='C1', vivaldi='C2', matrix_factorization='C4', oracle='k')
-
-
-def _figure(width=7.0, height=4.0):
-    from matplotlib.figure import Figure   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    return Figure(figsize=(width, height), layout='constrained')
-
-
-def plot_rtt(data: dict):
-    "CDFs of every method's RTT distribution and of the measured pings."
-    fig = _figure()
-    ax = fig.subplots()
-    levels = np.asarray(data['levels'])
-    for name, m in data['methods'].items():
-        if m is None: continue
-        label = f"{name}: median {m['median_ms']:.3g} ms" + (f", p_fail {m['p_fail']:.2f}" if m['p_fail'] is not None else '')
-        ax.plot(np.maximum(m['grid_ms'], 1e-2), levels, color=_COLORS.get(name), ls='--' if name == 'oracle' else '-',
-                lw=2.5 if name == 'model' else 1.5, label=label)
-    meas = data['measured']
-    if meas['rtt_ms']:
-        x = np.sort(meas['rtt_ms'])
-        ax.step(np.maximum(x, 1e-2), np.arange(1, len(x) + 1) / len(x), where='post', color='0.3', lw=1,
-                label=f"measured: {meas['pings']} pings, median {meas['median_ms']:.3g} ms")
-    ax.set(xscale='log', xlabel='RTT (ms)', ylabel='P(RTT ≤ x | success)', ylim=(0, 1),
-           title=f"{data['src']} → {data['dst']} ({data['context']['measurements']} context measurements)")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc='upper left')
-    return fig
-
-
-def table_rtt(data: dict):
-    header = ['method', 'median (ms)', '10%', '90%', 'p_fail']
-    rows = [[name, None, None, None, None] if m is None else [name, m['median_ms'], m['quantiles']['0.1'],
-                                                              m['quantiles']['0.9'], m['p_fail']]
-            for name, m in data['methods'].items()]
-    meas = data['measured']
-    if meas['pings']:
-        ok = np.asarray(meas['rtt_ms'])
-        rows.append(['measured', meas['median_ms'], *(np.quantile(ok, [0.1, 0.9]).tolist() if len(ok) else [None, None]),
-                     meas['failed'] / meas['pings']])
-    return header, rows
-
 # %% ../nbs/14_demo.ipynb #c024
 # IP completion.
 
@@ -452,32 +385,6 @@ def _complete(self: Demo, prefix, known: bytes, version: int, src, k: int, deadl
         prefix=prefix, src=src, k=k, context=dict(measurements=0 if ctx is None else len(ctx)),
         completions=[dict(dst=a, p=p, in_data=a in known_set, measured_by_probe=a in measured_by_probe) for a, p in completions],
         data_frequent=frequent)))
-
-def plot_complete(data: dict):
-    "The completions' probabilities as bars, coloured by whether the data knows the address."
-    comp = data['completions']
-    fig = _figure(7.0, 1.2 + 0.28 * max(len(comp), 1))
-    ax = fig.subplots()
-    y = np.arange(len(comp))[::-1]
-    p = np.array([c['p'] for c in comp], np.float64)
-    colors = ['C2' if c['in_data'] else 'C0' for c in comp]
-    ax.barh(y, np.maximum(p, 1e-12), color=colors)
-    ax.set_yticks(y, [c['dst'] for c in comp], fontsize=8)
-    ax.set(xscale='log', xlabel='probability', title=f"completions of {data['prefix']}" + (f" from {data['src']}" if data['src'] else ''))
-    from matplotlib.patches import Patch   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    ax.legend(handles=[Patch(color='C2', label='a destination in the data'), Patch(color='C0', label='not in the data')],
-              fontsize=8, loc='lower right')
-    ax.grid(alpha=0.3, axis='x')
-    return fig
-
-
-def table_complete(data: dict):
-    yes = lambda b: 'yes' if b else 'no'
-    rank = {a: i + 1 for i, a in enumerate(data['data_frequent'])}
-    model = {c['dst'] for c in data['completions']}
-    rows = [[c['dst'], c['p'], yes(c['in_data']), yes(c['measured_by_probe']), rank.get(c['dst'])] for c in data['completions']]
-    rows += [[a, None, 'yes', '', rank[a]] for a in data['data_frequent'] if a not in model]
-    return ['address', 'model probability', 'in the data', 'measured by the probe', 'rank by frequency in the data'], rows
 
 # %% ../nbs/14_demo.ipynb #c026
 # Inverse search.
@@ -510,35 +417,6 @@ def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: floa
     return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t,
                                            context=dict(measurements=0 if ctx is None else len(ctx)),
                                            candidates=out)))
-
-def plot_inverse(data: dict):
-    """Each candidate's predicted RTT range (10-90% thin, 25-75% thick, median dot) against the target, with the oracle
-    and the measurements."""
-    cands = data['candidates']
-    fig = _figure(7.0, 1.8 + 0.32 * max(len(cands), 1))
-    ax = fig.subplots()
-    y = np.arange(len(cands))[::-1]
-    q = lambda level: np.maximum([c['quantiles'][level] for c in cands], 1e-2)
-    if cands:
-        ax.hlines(y, q('0.1'), q('0.9'), color='C0', lw=1.5)
-        ax.hlines(y, q('0.25'), q('0.75'), color='C0', lw=5, alpha=0.6)
-        ax.plot(q('0.5'), y, 'o', color='C0', label='model: median, 25-75%, 10-90%')
-        for key, marker, label in (('oracle_median_ms', 'kx', 'oracle median'), ('measured_median_ms', 'r|', 'measured median')):
-            have = [(yy, c[key]) for yy, c in zip(y, cands) if c[key] is not None]
-            if have: ax.plot([v for _, v in have], [yy for yy, _ in have], marker, ms=9, mew=2, label=label)
-    ax.axvline(data['rtt_ms'], color='C3', ls='--', lw=1.5, label=f"target {data['rtt_ms']:g} ms")
-    ax.set_yticks(y, [c['dst'] for c in cands], fontsize=8)
-    ax.set(xscale='log', xlabel='RTT (ms)', title=f"destinations {data['rtt_ms']:g} ms from {data['src']}")
-    ax.grid(alpha=0.3, axis='x')
-    fig.legend(fontsize=8, loc='outside lower center', ncols=4)
-    return fig
-
-
-def table_inverse(data: dict):
-    rows = [[c['dst'], c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'], c['oracle_median_ms'],
-             c['measured_median_ms']]
-            for c in data['candidates']]
-    return ['destination', 'median (ms)', '10%', '90%', 'p_fail', 'oracle median', 'measured median'], rows
 
 # %% ../nbs/14_demo.ipynb #c028
 def subnet_addresses(prefix) -> tuple[list[str], int]:
@@ -615,69 +493,6 @@ def _explore(self: Demo, src, prefix, cells, known_cells, dsts, available, deadl
                                            complete=done == len(dsts),
                                            destinations=rows)))
 
-# %% ../nbs/14_demo.ipynb #c032
-def plot_explore(data: dict):
-    "A heat map of the subnets under a prefix, or the known destinations' predicted medians against measured and oracle ones."
-    from matplotlib.colors import LogNorm   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    rows = data['destinations']
-    med = np.array([np.nan if r['median_ms'] is None else r['median_ms'] for r in rows], np.float64)
-    title = f"predicted median RTT from {data['src']}" + ('' if data['complete'] else f" ({data['answered']} of "
-                                                                                      f"{data['asked']} answered in time)")
-    finite = med[np.isfinite(med) & (med > 0)]
-    norm = LogNorm(vmin=max(finite.min(), 1e-2), vmax=max(finite.max(), finite.min() * 1.01)) if len(finite) else None
-    if data['prefix'] is not None:
-        fig = _figure(6.4, 5.6)
-        ax = fig.subplots()
-        grid = np.full(256, np.nan)
-        grid[np.asarray(data['cells'], int)] = med
-        im = ax.imshow(np.ma.masked_invalid(grid.reshape(16, 16)), cmap='viridis', norm=norm)
-        if known := data['known_cells']:
-            ax.plot(np.array(known) % 16, np.array(known) // 16, 'o', mfc='none', mec='C3', mew=1.5, ms=9,
-                    label='holds a destination of the data')
-            fig.legend(fontsize=8, loc='outside lower center')
-        ax.set_xticks(range(0, 16, 3)); ax.set_yticks(range(16), [f'{16 * i}' for i in range(16)], fontsize=7)
-        ax.set(xlabel='subnet byte mod 16', ylabel='subnet byte // 16 × 16',
-               title=f"{title}\nto the 256 subnets under {data['prefix']}")
-        fig.colorbar(im, ax=ax, label='predicted median RTT (ms)')
-        return fig
-    fig = _figure(10.0, 4.2)
-    ax, ax2 = fig.subplots(1, 2, width_ratios=(3, 2))
-    order = np.argsort(np.where(np.isfinite(med), med, np.inf), kind='stable')
-    x = np.arange(len(rows))
-    p = np.array([np.nan if r['p_fail'] is None else r['p_fail'] for r in rows])[order]
-    sc = ax.scatter(x, np.maximum(med[order], 1e-2), c=p, cmap='plasma', vmin=0, vmax=1, s=18, label='model median', zorder=3)
-    for key, marker, label in (('measured_median_ms', 'x', 'measured median'), ('oracle_median_ms', '+', 'oracle median')):
-        v = np.array([np.nan if rows[i][key] is None else rows[i][key] for i in order])
-        if np.isfinite(v).any():
-            ax.plot(x, np.maximum(v, 1e-2), marker, color='k' if key.startswith('oracle') else 'C3', ms=6, label=label)
-    ax.set(yscale='log', xlabel=f"destinations, by predicted median ({data['asked']} of {data['available']} the data knows)",
-           ylabel='RTT (ms)', title=title)
-    ax.grid(alpha=0.3)
-    fig.legend(fontsize=8, loc='outside lower left', ncols=3)
-    fig.colorbar(sc, ax=ax, label='model p_fail')
-    ref_key = 'measured_median_ms' if any(r['measured_median_ms'] is not None for r in rows) else 'oracle_median_ms'
-    ref = np.array([np.nan if r[ref_key] is None else r[ref_key] for r in rows], np.float64)
-    ok = np.isfinite(ref) & np.isfinite(med)
-    if ok.any():
-        ax2.scatter(np.maximum(ref[ok], 1e-2), np.maximum(med[ok], 1e-2), s=14)
-        lim = [max(min(ref[ok].min(), med[ok].min()), 1e-2), max(ref[ok].max(), med[ok].max())]
-        ax2.plot(lim, lim, 'k:', lw=1)
-    ax2.set(xscale='log', yscale='log', xlabel=ref_key.replace('_median_ms', ' median (ms)'), ylabel='predicted median (ms)',
-            title='prediction against reference')
-    ax2.grid(alpha=0.3)
-    return fig
-
-
-def table_explore(data: dict):
-    rows = sorted(data['destinations'], key=lambda r: (r['median_ms'] is None, r['median_ms'] or 0))
-    return (['destination', 'predicted median (ms)', 'p_fail', 'oracle median', 'measured median'],
-            [[r['dst'], r['median_ms'], r['p_fail'], r['oracle_median_ms'], r['measured_median_ms']] for r in rows[:40]]
-            + ([[f'... {len(rows) - 40} more in the JSON answer', None, None, None, None]] if len(rows) > 40 else []))
-
-
-PLOTS = dict(rtt=plot_rtt, complete=plot_complete, inverse=plot_inverse, explore=plot_explore)
-TABLES = dict(rtt=table_rtt, complete=table_complete, inverse=table_inverse, explore=table_explore)
-
 # %% ../nbs/14_demo.ipynb #c102
 # Ranking candidates.
 
@@ -708,31 +523,6 @@ def _rank(self: Demo, src: str, dsts: list, by: str, deadline: float) -> View:
                                                          measured_median_ms=measured.get(r['dst']))
                                                 for i, (r, o) in enumerate(zip(ranked, oracle[:, 0]))])))
 
-def plot_rank(data: dict):
-    "The candidates in rank order: predicted median (dot), measured and oracle medians (marks)."
-    rows = data['ranked'][:40]
-    fig = _figure(7.0, 1.4 + 0.28 * max(len(rows), 1))
-    ax = fig.subplots()
-    y = np.arange(len(rows))[::-1]
-    num = lambda key: np.array([np.nan if r[key] is None else r[key] for r in rows], np.float64)
-    ax.scatter(np.maximum(num('median_ms'), 1e-2), y, color='C0', label='model median', zorder=3)
-    ax.scatter(num('measured_median_ms'), y, marker='|', s=120, color='k', label='measured median')
-    if np.isfinite(num('oracle_median_ms')).any():
-        ax.scatter(num('oracle_median_ms'), y, marker='x', color='C3', label='oracle median')
-    ax.set_yticks(y, [f"{r['rank']}. {r['dst']}" for r in rows], fontsize=8)
-    ax.set(xscale='log', xlabel='RTT (ms)', title=f"candidates from {data['src']}, ranked by {data['by']}")
-    ax.legend(fontsize=8, loc='lower right'); ax.grid(alpha=0.3, axis='x')
-    return fig
-
-
-def table_rank(data: dict):
-    return (['rank', 'destination', 'predicted median (ms)', 'p_fail', data['by'], 'measured median', 'oracle median'],
-            [[r['rank'], r['dst'], r['median_ms'], r['p_fail'], r['value'], r['measured_median_ms'],
-              r['oracle_median_ms']] for r in data['ranked']])
-
-
-PLOTS['rank'], TABLES['rank'] = plot_rank, table_rank
-
 # %% ../nbs/14_demo.ipynb #c105
 # Change detection on a pair's series.
 
@@ -762,33 +552,3 @@ def _changes(self: Demo, src: str, dst: str, m: Measurements, deadline: float) -
                     nll=s['nll'][pair].tolist()),
         changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'],
                       direction=r['direction']) for r in found])))
-
-def plot_changes(data: dict):
-    "The pair's RTTs over time (failed pings at the bottom) with the detected changes, and each ping's surprise."
-    fig = _figure(8.0, 5.0)
-    ax_rtt, ax_nll = fig.subplots(2, 1, sharex=True, height_ratios=(2, 1))
-    s = data['series']
-    t = (np.asarray(s['t'], np.float64) - s['t'][0]) / 3600
-    rtt, nll = np.asarray(s['rtt_ms'], np.float64), np.asarray(s['nll'], np.float64)
-    ok = rtt >= 0
-    ax_rtt.plot(t[ok], rtt[ok], '.', ms=4, color='C0', label='measured RTT')
-    if (~ok).any():
-        ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x', color='C3', label='failed')
-    ax_nll.plot(t, nll, '.', ms=4, color='C2')
-    for c in data['changes']:
-        for ax in (ax_rtt, ax_nll): ax.axvline((c['t'] - s['t'][0]) / 3600, color='k', lw=1, ls='--')
-    ax_rtt.set(ylabel='RTT (ms)', title=f"{data['src']} -> {data['dst']}: {len(data['changes'])} change(s) detected")
-    if ok.any() and rtt[ok].max() > 3 * max(rtt[ok].min(), 1e-3): ax_rtt.set_yscale('log')
-    ax_nll.set(xlabel=f"hours since {np.datetime64(int(s['t'][0]), 's')} UTC", ylabel='surprise (nats)')
-    ax_rtt.legend(fontsize=8); ax_rtt.grid(alpha=0.3); ax_nll.grid(alpha=0.3)
-    return fig
-
-
-def table_changes(data: dict):
-    return (['change at (UTC)', 'detected at (UTC)', 'score', 'direction'],
-            [[str(np.datetime64(c['t'], 's')), str(np.datetime64(c['alarm_t'], 's')), c['score'],
-              'up' if c['direction'] > 0 else 'down']
-             for c in data['changes']])
-
-
-PLOTS['changes'], TABLES['changes'] = plot_changes, table_changes

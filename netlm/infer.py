@@ -433,7 +433,12 @@ def sample_groups(tree: TreeDecoder, trunks: list[list[int]], heads: list[list[l
 
 # %% ../nbs/12_infer.ipynb #c025
 class Predictor:
-    "Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's next-token log-probs."
+    """Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's next-token log-probs.
+
+    Made by `from_model`, `from_checkpoint`, `from_export` or `from_pretrained`; its questions, each for one query and for
+    many at once (grouped by context, batched): `predict_rtt` / `predict_many` / `rtt_groups` (forward), `complete_ip` /
+    `complete_many` (IP completion), `sample_ips` / `sample_many` (inverse) and `rank` (candidates by predicted RTT);
+    `deadline` bounds the model calls of a block."""
 
     def __init__(self, next_logprobs, seq_len: int = 1024, batch_size: int = 64, tree_logprobs=None, rows_per_call: int = 4):
         self.decoder = Decoder(next_logprobs, seq_len, batch_size)
@@ -485,76 +490,87 @@ class Predictor:
         flat = iter(rtt_distributions(self.decoder, [trunk + q for trunk, qs in built for q in qs]))   # one prompt per query
         return [[next(flat) for _ in qs] for _, qs in built]
 
-    def predict_rtt(self, src, dst, context=None, t=None) -> RTTDistribution:
-        "Distribution of the RTT from `src` to `dst` (at epoch second `t`, if given), given the probe's context."
-        return self.rtt_groups([(context, [(src, dst, t)])])[0][0]
+# %% ../nbs/12_infer.ipynb #c113
+@patch
+def predict_rtt(self: Predictor, src, dst, context=None, t=None) -> RTTDistribution:
+    "Distribution of the RTT from `src` to `dst` (at epoch second `t`, if given), given the probe's context."
+    return self.rtt_groups([(context, [(src, dst, t)])])[0][0]
 
-    def predict_many(self, queries: Measurements, context: Measurements | None = None) -> list[RTTDistribution]:
-        "Distributions for many queries, each given the context measurements of its own source (and group, where given)."
-        q_key, c_key = context_keys(queries), context_keys(context) if context is not None else np.array([], object)
-        by_key = split_by(c_key, context) if context is not None and len(context) else {}
-        keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
-        # a loop per group (probe and cut), not per query
-        members = [np.flatnonzero(inverse == g) for g in range(len(keys))]
-        dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])
-                                 for key, m in zip(keys, members)])
-        out, self.context_used = [None] * len(queries), np.zeros(len(queries), np.int64)
-        for m, ds, used in zip(members, dists, self._context_sizes):
-            self.context_used[m] = used
-            for i, d in zip(m, ds): out[i] = d
-        return out
 
-    def complete_ip(self, prefix, context=None, k: int = 10, src=None) -> list[tuple[str, float]]:
-        "Top-`k` full destination addresses continuing `prefix`, with their probabilities."
-        return self.complete_many([(context, [(prefix, src)])], k)[0][0]
+@patch
+def predict_many(self: Predictor, queries: Measurements, context: Measurements | None = None) -> list[RTTDistribution]:
+    "Distributions for many queries, each given the context measurements of its own source (and group, where given)."
+    q_key, c_key = context_keys(queries), context_keys(context) if context is not None else np.array([], object)
+    by_key = split_by(c_key, context) if context is not None and len(context) else {}
+    keys, first, inverse = np.unique(q_key, return_index=True, return_inverse=True)
+    members = [np.flatnonzero(inverse == g) for g in range(len(keys))]          # a loop per group (probe and cut), not per query
+    dists = self.rtt_groups([(by_key.get(key), [(str(queries.src[i]), str(queries.dst[i]), int(queries.t[i])) for i in m])
+                             for key, m in zip(keys, members)])
+    out, self.context_used = [None] * len(queries), np.zeros(len(queries), np.int64)
+    for m, ds, used in zip(members, dists, self._context_sizes):
+        self.context_used[m] = used
+        for i, d in zip(m, ds): out[i] = d
+    return out
 
-    def complete_many(self, groups, k: int = 10) -> list[list[list[tuple[str, float]]]]:
-        """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one
-        beam search for all."""
-        trunks, heads, knowns, widths = [], [], [], []
-        for context, queries in groups:
-            last_src = next((r['src'] for r in _as_records(context)[-1:]), None)
-            built = [_completion_head(prefix, src if src is not None else last_src) for prefix, src in queries]
-            heads.append([h for h, _, _ in built]); knowns.append([kn for _, kn, _ in built]); widths.append([w for _, _, w in built])
-            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, _, w in built), default=0))[0])
-        if self.tree is not None: beams = beam_groups(self.tree, trunks, heads, widths, k)
-        else:
-            beams = [[beam_bytes(self.decoder, trunk + h, w, k) for h, w in zip(hs,
-                                                                                ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
-        return [[[(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in b] for known, b in zip(ks, bs)]
-                for ks, bs in zip(knowns, beams)]
+# %% ../nbs/12_infer.ipynb #c115
+@patch
+def complete_ip(self: Predictor, prefix, context=None, k: int = 10, src=None) -> list[tuple[str, float]]:
+    "Top-`k` full destination addresses continuing `prefix`, with their probabilities."
+    return self.complete_many([(context, [(prefix, src)])], k)[0][0]
 
-    def sample_ips(self, target_rtt_ms: float, src, context=None, n: int = 32, k: int = 10, seed: int = 0) -> list[dict]:
-        "Up to `k` candidate destinations sampled for RTT `target_rtt_ms` from `src`, nearest predicted median first."
-        return self.sample_many([(context, [(target_rtt_ms, src)])], n, k, seed)[0][0]
 
-    def sample_many(self, groups, n: int = 32, k: int = 10, seed: int = 0) -> list[list[list[dict]]]:
-        "`sample_ips` for many targets grouped by context: `groups` is [(context, [(target_rtt_ms, src), ...]), ...]; batched."
-        trunks, heads, widths = [], [], []
-        for context, queries in groups:
-            versions = [ip_bytes(src)[1] for _, src in queries]
-            heads.append([[MEASUREMENT_START] + _ip_field(src, SRC_IPV4,
-                                                          SRC_IPV6) + encode_rtt(rtt) + [DST_IPV4 if v == 4 else DST_IPV6]
-                          for (rtt, src), v in zip(queries, versions)])
-            widths.append([4 if v == 4 else 16 for v in versions])
-            trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, w in zip(heads[-1], widths[-1])),
-                                                                     default=0))[0])
-        rng = np.random.default_rng(seed)
-        if self.tree is not None: samples = sample_groups(self.tree, trunks, heads, widths, n, rng)
-        else:
-            samples = [[sample_bytes(self.decoder, trunk + h, w, n, rng) for h, w in zip(hs, ws)] for trunk, hs, ws in zip(trunks, heads, widths)]
-        cands = [[sorted({str(ipaddress.ip_address(b)) for b in s}) for s in ss] for ss in samples]
-        # every candidate of a context asked the forward question in one batch
-        dists = iter(self.rtt_groups([(context, [(src, c, None) for (_, src), cs in zip(queries, cq) for c in cs])
-                                      for (context, queries), cq in zip(groups, cands)]))
-        out = []
-        for (_, queries), cq, ds in zip(groups, cands, dists):
-            ds, answers = iter(ds), []
-            for (rtt, _), cs in zip(queries, cq):
-                rows = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cs, ds)]
-                answers.append(sorted(rows, key=lambda r: abs(r['median_ms'] - rtt))[:k])
-            out.append(answers)
-        return out
+@patch
+def complete_many(self: Predictor, groups, k: int = 10) -> list[list[list[tuple[str, float]]]]:
+    """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one beam
+    search for all."""
+    trunks, heads, knowns, widths = [], [], [], []
+    for context, queries in groups:
+        last_src = next((r['src'] for r in _as_records(context)[-1:]), None)
+        built = [_completion_head(prefix, src if src is not None else last_src) for prefix, src in queries]
+        heads.append([h for h, _, _ in built]); knowns.append([kn for _, kn, _ in built]); widths.append([w for _, _, w in built])
+        trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, _, w in built), default=0))[0])
+    if self.tree is not None: beams = beam_groups(self.tree, trunks, heads, widths, k)
+    else:
+        beams = [[beam_bytes(self.decoder, trunk + h, w, k) for h, w in zip(hs, ws)]
+                 for trunk, hs, ws in zip(trunks, heads, widths)]
+    return [[[(str(ipaddress.ip_address(known + rest)), float(p)) for rest, p in b] for known, b in zip(ks, bs)]
+            for ks, bs in zip(knowns, beams)]
+
+
+@patch
+def sample_ips(self: Predictor, target_rtt_ms: float, src, context=None, n: int = 32, k: int = 10, seed: int = 0) -> list[dict]:
+    "Up to `k` candidate destinations sampled for RTT `target_rtt_ms` from `src`, nearest predicted median first."
+    return self.sample_many([(context, [(target_rtt_ms, src)])], n, k, seed)[0][0]
+
+
+@patch
+def sample_many(self: Predictor, groups, n: int = 32, k: int = 10, seed: int = 0) -> list[list[list[dict]]]:
+    "`sample_ips` for many targets grouped by context: `groups` is [(context, [(target_rtt_ms, src), ...]), ...]; batched."
+    trunks, heads, widths = [], [], []
+    for context, queries in groups:
+        versions = [ip_bytes(src)[1] for _, src in queries]
+        heads.append([[MEASUREMENT_START] + _ip_field(src, SRC_IPV4, SRC_IPV6) + encode_rtt(rtt)
+                      + [DST_IPV4 if v == 4 else DST_IPV6] for (rtt, src), v in zip(queries, versions)])
+        widths.append([4 if v == 4 else 16 for v in versions])
+        room = max((len(h) + w for h, w in zip(heads[-1], widths[-1])), default=0)
+        trunks.append(encode_context(context, self.seq_len - room)[0])
+    rng = np.random.default_rng(seed)
+    if self.tree is not None: samples = sample_groups(self.tree, trunks, heads, widths, n, rng)
+    else:
+        samples = [[sample_bytes(self.decoder, trunk + h, w, n, rng) for h, w in zip(hs, ws)]
+                   for trunk, hs, ws in zip(trunks, heads, widths)]
+    cands = [[sorted({str(ipaddress.ip_address(b)) for b in s}) for s in ss] for ss in samples]
+    # every candidate of a context asked the forward question in one batch
+    dists = iter(self.rtt_groups([(context, [(src, c, None) for (_, src), cs in zip(queries, cq) for c in cs])
+                                  for (context, queries), cq in zip(groups, cands)]))
+    out = []
+    for (_, queries), cq, ds in zip(groups, cands, dists):
+        ds, answers = iter(ds), []
+        for (rtt, _), cs in zip(queries, cq):
+            rows = [dict(dst=c, median_ms=d.median_ms, p_fail=d.p_fail) for c, d in zip(cs, ds)]
+            answers.append(sorted(rows, key=lambda r: abs(r['median_ms'] - rtt))[:k])
+        out.append(answers)
+    return out
 
 # %% ../nbs/12_infer.ipynb #c031
 class ModelMethod(Baseline):
