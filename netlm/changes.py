@@ -456,20 +456,20 @@ def cmd_changes(args) -> dict:
 def add_changes(sub):
     "The `netlm changes` subcommand."
     c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
-                       description='Score every measurement of INPUT (a measurement table in netlm\'s schema: `netlm '
-                                   'synth`, or RIPE Atlas '
-                                   "results after `netlm ingest`) by how surprising the model finds it given its probe's "
-                                   'preceding measurements (PIT and negative log-likelihood), and detect change points in '
-                                   'each (source, destination) series with a two-sided CUSUM on the normal scores '
-                                   'Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, event_time: the '
-                                   'estimated start, score, alarm_time: when the CUSUM fired, direction).')
+                       description="Score every measurement of INPUT (a measurement table in netlm's schema: `netlm "
+                                   'synth`, or RIPE Atlas results after `netlm ingest`) by how surprising the model finds '
+                                   "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
+                                   'detect change points in each (source, destination) series with a two-sided CUSUM on '
+                                   'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
+                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction).')
     c.add_argument('--workdir', default=None, help='the training run directory (its newest checkpoint)')
     c.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base') "
-                                                                           "or an exported one")
+                                                                           'or an exported one')
     c.add_argument('--input', required=True, metavar='MEASUREMENTS.parquet', help='the measurements to score')
     c.add_argument('--out', required=True, metavar='CHANGES.parquet', help='where to write the detected changes')
     c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
-                                                                            'negative log-likelihood, p_fail and context size')
+                                                                            'negative log-likelihood, p_fail and context '
+                                                                            'size')
     c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
                    help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
     c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],

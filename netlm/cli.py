@@ -87,8 +87,7 @@ def cmd_bench(args) -> dict:
 def add_bench(sub):
     b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
                        description='Measure one pipeline stage on generated data (export: on a trained run, with --set '
-                                   'workdir=RUN data=ROWS); '
-                                   'the last line printed is one JSON object of measured figures.')
+                                   'workdir=RUN data=ROWS); the last line printed is one JSON object of measured figures.')
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE',
                    help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
@@ -109,8 +108,7 @@ def cmd_synth(args) -> dict:
 def add_synth(sub):
     s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
                        description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the '
-                                   'oracle: the true RTT '
-                                   'distribution of any src, dst, time). Deterministic for a seed.')
+                                   'oracle: the true RTT distribution of any src, dst, time). Deterministic for a seed.')
     s.add_argument('out', help='output directory')
     s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
     s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
@@ -132,9 +130,8 @@ def cmd_ingest(args) -> dict:
 def add_ingest(sub):
     g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
                        description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet '
-                                   'table with '
-                                   'the measurement schema. Unusable results are counted by reason and reported, never '
-                                   'dropped silently.')
+                                   'table with the measurement schema. Unusable results are counted by reason and '
+                                   'reported, never dropped silently.')
     g.add_argument('inputs', nargs='+', help='result files or directories')
     g.add_argument('--out', required=True, help='output Parquet file')
     g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
@@ -178,10 +175,9 @@ def preprocess_summary(manifest: dict) -> str:
 def add_preprocess(sub):
     pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
                         description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) '
-                                    'into compact '
-                                    'probe rows in OUT_DIR/{train,val,test}/*.array_record with OUT_DIR/manifest.json. '
-                                    'Split by a stable hash of the probe, optionally by time too. Rejected rows are '
-                                    'counted by reason in the manifest.',
+                                    'into compact probe rows in OUT_DIR/{train,val,test}/*.array_record with '
+                                    'OUT_DIR/manifest.json. Split by a stable hash of the probe, optionally by time too. '
+                                    'Rejected rows are counted by reason in the manifest.',
                         usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
     pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with '
                                                              '--merge only OUT_DIR')
@@ -263,28 +259,28 @@ def _saved_schedule(workdir) -> dict | None:
 def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its '
-                                   'latest checkpoint '
-                                   '(run the same command again, or only --workdir: its config.json gives the recipe and '
-                                   'data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, batch 32 x 1024. Any '
-                                   'TrainConfig field can be set as key=value (e.g. lr=1e-3 eval_every=500 '
-                                   'model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a '
-                                   'checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in '
-                                   'WORKDIR/tb.')
+                                   'latest checkpoint (run the same command again, or only --workdir: its config.json '
+                                   'gives the recipe and data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
+                                   'batch 32 x 1024. Any TrainConfig field can be set as key=value (e.g. lr=1e-3 '
+                                   'eval_every=500 model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). '
+                                   'SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and '
+                                   'TensorBoard files in WORKDIR/tb.')
     t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
     t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), '
                                                   'netlm-deep')
     t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
     t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
     t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
-                                                               '--steps (a resumed run keeps the step schedule it started with)')
+                                                               '--steps (a resumed run keeps the step schedule it started '
+                                                               'with)')
     t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
     t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
     t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
     t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
     t.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
                    help="start from these weights, not random ones: 'base' (the pretrained model shipped with netlm), a "
-                        "run directory "
-                        'or an exported model (netlm export); the fine-tuning settings of the preset apply (FINETUNE)')
+                        'run directory or an exported model (netlm export); the fine-tuning settings of the preset apply '
+                        '(FINETUNE)')
     t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
@@ -369,19 +365,19 @@ def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
 def add_eval(sub):
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
                        description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix '
-                                   'factorization; the '
-                                   'oracle when DATA comes from `netlm synth`) on the held-out probes of DATA, each query '
-                                   'with the same context, broken down by seen/unseen pair and IPv4/IPv6 with 95% '
-                                   'bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json and plots.')
+                                   'factorization; the oracle when DATA comes from `netlm synth`) on the held-out probes '
+                                   'of DATA, each query with the same context, broken down by seen/unseen pair and '
+                                   'IPv4/IPv6 with 95% bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json '
+                                   'and plots.')
     e.add_argument('--workdir', default=None, help='the training run directory')
     e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', "
-                                                                           "zero-shot) or an exported one")
+                                                                           'zero-shot) or an exported one')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
     e.add_argument('--against', nargs='+', default=[], metavar='[NAME=]RUN',
                    help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run "
-                        "NAME' (NAME=RUN to name one): the paired ratios "
-                        "then compare WORKDIR's model with each (an ablation against its reference)")
+                        "NAME' (NAME=RUN to name one): the paired ratios then compare WORKDIR's model with each (an "
+                        'ablation against its reference)')
     add_eval_options(e)
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')
@@ -442,16 +438,16 @@ def add_predict(sub):
     pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank '
                                         'SRC DST...',
                         description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full '
-                                    'addresses '
-                                    '(e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted RTT is '
-                                    'near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
+                                    'addresses (e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted '
+                                    'RTT is near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
                                     "probe's context (its recent measurements) comes from --context, a measurement Parquet "
                                     'table.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
     pr.add_argument('--workdir', default=None, help='the training run directory')
-    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model "
-                                                                            "('base': no training at all) or an exported one")
+    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help='instead of --workdir: a shipped model '
+                                                                            "('base': no training at all) or an exported "
+                                                                            'one')
     pr.add_argument('--context', default=None, help='measurement Parquet to take the source probe\'s recent measurements from')
     pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
     pr.add_argument('--src', default=None, help='source probe for `complete`')
@@ -555,12 +551,12 @@ def cmd_quickstart(args) -> dict:
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
                        description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result '
-                                   'files), '
-                                   'preprocess it, fine-tune the pretrained base model shipped with netlm (--from-scratch: '
-                                   'train the CPU recipe from random weights) for --train-minutes, evaluate it against the '
-                                   'baselines on held-out probes and write WORKDIR/run/report.md with the metrics tables '
-                                   'and plots. It asks 200 IP completions and 100 inverse searches (a first look; `netlm '
-                                   'eval` asks 1,000 and 500). The defaults take about 7 minutes on 2 cores.')
+                                   'files), preprocess it, fine-tune the pretrained base model shipped with netlm '
+                                   '(--from-scratch: train the CPU recipe from random weights) for --train-minutes, '
+                                   'evaluate it against the baselines on held-out probes and write WORKDIR/run/report.md '
+                                   'with the metrics tables and plots. It asks 200 IP completions and 100 inverse searches '
+                                   '(a first look; `netlm eval` asks 1,000 and 500). The defaults take about 7 minutes on '
+                                   '2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results '
                                                 'instead of the synthetic world')
@@ -648,10 +644,10 @@ def cmd_pretrain(args) -> dict:
 def add_pretrain(sub):
     p = sub.add_parser('pretrain', help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
                        description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them into '
-                                   'probe rows, '
-                                   'train the preset for --minutes (or --steps) and export the model to WORKDIR/model, which '
-                                   '`netlm train --init WORKDIR/model` fine-tunes. Running the same command again resumes it. '
-                                   'Any TrainConfig field can be set as key=value, as in `netlm train`.')
+                                   'probe rows, train the preset for --minutes (or --steps) and export the model to '
+                                   'WORKDIR/model, which `netlm train --init WORKDIR/model` fine-tunes. Running the same '
+                                   'command again resumes it. Any TrainConfig field can be set as key=value, as in `netlm '
+                                   'train`.')
     p.add_argument('--workdir', required=True, help='where the worlds, rows, run and model go')
     p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
@@ -673,19 +669,18 @@ def add_federate(sub):
     """The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that
     building the parser does not import JAX."""
     f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, "
-                                        "exchanging models with a server or peers",
-                       description="Federated training (netlm.federate) on the training probes of --data: each of "
-                                   "--clients probes keeps only its "
-                                   'own measurements (its most recent 20% held out as its own future), trains '
-                                   '--local-steps steps a round, then exchanges: local (never), fedavg (a server averages '
-                                   'the updates, weighted by data), gossip (each averages with --peers random others) or '
-                                   'central (one model on the union at the same sequences: the reference). Every '
-                                   "evaluation scores each client's own future and the data's held-out test probes (95% "
-                                   'intervals). An interrupted run resumes exactly from its last round: run the same '
-                                   'command again, or --workdir alone.',
+                                        'exchanging models with a server or peers',
+                       description='Federated training (netlm.federate) on the training probes of --data: each of '
+                                   '--clients probes keeps only its own measurements (its most recent 20% held out as its '
+                                   'own future), trains --local-steps steps a round, then exchanges: local (never), fedavg '
+                                   '(a server averages the updates, weighted by data), gossip (each averages with --peers '
+                                   'random others) or central (one model on the union at the same sequences: the '
+                                   "reference). Every evaluation scores each client's own future and the data's held-out "
+                                   'test probes (95% intervals). An interrupted run resumes exactly from its last round: '
+                                   'run the same command again, or --workdir alone.',
                        epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 '
-                              '--rounds 8; '
-                              'netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate --costs')
+                              '--rounds 8; netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate '
+                              '--costs')
     f.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
     f.add_argument('--workdir', help='run directory (config.json, state/, metrics.jsonl, summary.json, report.png)')
     f.add_argument('--algorithm', choices=('local', 'fedavg', 'gossip', 'central'), help='default fedavg')
@@ -709,7 +704,7 @@ def add_federate(sub):
                                                                'written to --out')
     f.add_argument('--out', help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
     f.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, "
-                                                        "update bytes, "
+                                                        'update bytes, '
                                                          'memory, s/step) and print JSON; run under `taskset -c 0` for one core')
     f.set_defaults(func=cmd_federate)
 

@@ -120,23 +120,20 @@ def convert_setting(key: str, value, annotation: str):
 
 # %% ../nbs/08a_config.ipynb #c035
 def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
-    "`config` with `settings` (flat `key` or `model.key` names, or a nested `model` dict) applied."
+    "`config` with `settings` (flat `key`, `model.key` or `sampler.key` names, or nested `model`/`sampler` dicts) applied."
     fields = {f.name: f.type for f in dataclasses.fields(TrainConfig)}
     model_fields = {f.name: f.type for f in dataclasses.fields(ModelConfig)}
-    sampler_fields = {f.name: f.type for f in dataclasses.fields(SamplerConfig) if f.name != 'seq_len'}
     top, model, sampler, sampler_len = {}, {}, {}, None
     for key, value in settings.items():
         if key == 'model' and isinstance(value, dict):
             model.update(value); continue
         # a config file's table, or a run's config.json (with the run's seq_len)
         if key == 'sampler' and isinstance(value, dict):
-            value = dict(value); sampler_len = value.pop('seq_len', None); key = None
-        if key is None or key.startswith('sampler.'):
-            for name, v in (value.items() if key is None else [(key[len('sampler.'):], value)]):
-                if name not in sampler_fields:
-                    raise ValueError(f'unknown sampler setting {name!r}: known are {", ".join(sampler_fields)}')
-                sampler[name] = convert_setting(f'sampler.{name}', v, sampler_fields[name])
-            continue
+            value = dict(value); sampler_len = value.pop('seq_len', None); sampler.update(value); continue
+        if key.startswith('sampler.'):
+            if key == 'sampler.seq_len':
+                raise ValueError("unknown sampler setting 'seq_len': the sampler's is the run's (set seq_len)")
+            sampler[key[len('sampler.'):]] = value; continue
         if key.startswith('model.'):
             name = key[len('model.'):]
             if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
@@ -152,7 +149,7 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     if 'preset' in top and top['preset'] != config.preset:
         config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
     base_model = config.model
-    if sampler: top['sampler'] = dataclasses.replace(config.sampler, **sampler)
+    if sampler: top['sampler'] = sampler_config(dataclasses.asdict(config.sampler) | sampler, config.seq_len)
     config = dataclasses.replace(config, **top)
     if sampler_len is not None and sampler_len != config.seq_len:
         raise ValueError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: the sampler's is always the run's")
@@ -184,8 +181,8 @@ def parse_settings(items) -> dict:
 RECIPES = {
     # the CPU recipe (nbs/18_experiments.ipynb): every choice below was measured there on a validation split
     'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
-                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0,
-                                                   rtt_scale=0.5), field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
+                      ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5),
+                      field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
 }
 
 
@@ -237,5 +234,5 @@ def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
     "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
     path = Path(workdir) / 'metrics.jsonl'
     records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
-    keep = (lambda r: True) if split is None else (lambda r: r['split'] != 'train') if split == 'held_out' else (lambda r: r['split'] == split)
-    return [r for r in records if keep(r)]
+    if split is None: return records
+    return [r for r in records if (r['split'] != 'train' if split == 'held_out' else r['split'] == split)]

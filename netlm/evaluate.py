@@ -550,8 +550,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     manifest = load_manifest(data_dir)
     if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
-    train_rows, test_rows = load_rows(data_dir, 'train', max_train_records,
-                                      seed), load_rows(data_dir, split, max_test_records, seed)
+    train_rows = load_rows(data_dir, 'train', max_train_records, seed)
+    test_rows = load_rows(data_dir, split, max_test_records, seed)
     train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
     proto = make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
     lap('load')
@@ -653,8 +653,8 @@ def format_metrics_table(metrics: dict) -> str:
         if not slices: break
         lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
                   '|---|' + '---:|' * len(slices)]
-        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}),
-                                                  key) for k in slices) + ' |' for name in order]
+        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |'
+                  for name in order]
     if (versus := metrics.get('versus')):
         lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
                   '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
@@ -666,8 +666,7 @@ def format_metrics_table(metrics: dict) -> str:
     if (ranking := metrics.get('ranking')) and ranking.get('cuts'):
         rk = ranking['methods']
         lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} "
-                      "cuts), fastest first "
-                      'by the predicted median; 95% CI over probes:', '',
+                      'cuts), fastest first by the predicted median; 95% CI over probes:', '',
                   '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
         for name in [n for n in order if n in rk] + ['random']:
             r = rk[name]

@@ -176,8 +176,8 @@ def round_batches(clients: list[Client], config: FederateConfig, round_: int, me
         b = client_batches(rows, S * B * len(clients), config.seq_len, np.random.default_rng([config.seed, round_, 1 << 20]), cfg)
         return {k: v.reshape(1, S, B * len(clients), config.seq_len) for k, v in b.items()}
     members = range(len(clients)) if members is None else members   # each client's stream depends on (seed, round, client) only
-    per = [client_batches(clients[c].rows, S * B, config.seq_len, np.random.default_rng([config.seed, round_, c]),
-                          cfg) for c in members]
+    per = [client_batches(clients[c].rows, S * B, config.seq_len, np.random.default_rng([config.seed, round_, c]), cfg)
+           for c in members]
     return {k: np.stack([b[k] for b in per]).reshape(len(per), S, B, config.seq_len) for k in per[0]}
 
 
@@ -261,9 +261,8 @@ class Federation:
         self.weights = np.array([c.n_train for c in clients], np.float64)
         self.bytes_per_update = update_bytes(self.params, config.compress)
         # bytes each client has sent so far: central training ships the data itself, once
-        self.sent = (np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients],
-                              np.float64) if config.algorithm == 'central'
-                     else np.zeros(len(clients)))
+        self.sent = (np.array([sum(len(encode_row(r)) for r in c.rows) for c in clients], np.float64)
+                     if config.algorithm == 'central' else np.zeros(len(clients)))
         self.tokens = 0                                           # real training tokens over all clients
         self.adapted = None                                       # the clients' models before the last exchange
 

@@ -84,8 +84,8 @@ def attention_implementation(config: ModelConfig) -> str:
     if jax.default_backend() == 'cpu': return 'blocked'
     if jax.default_backend() != 'gpu': return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
-    warnings.warn("cuDNN attention cannot train with a segment mask here; using XLA attention "
-                  "(try model.attention=pallas for a segment-aware flash kernel)")
+    warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention (try model.attention=pallas '
+                  'for a segment-aware flash kernel)')
     return 'xla'
 
 # %% ../nbs/07_model.ipynb #c009

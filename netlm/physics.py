@@ -14,23 +14,35 @@ from dataclasses import dataclass
 import numpy as np
 
 # %% auto #0
-__all__ = ['METROS', 'MORE_METROS', 'REGIONS', 'EARTH_RADIUS_KM', 'GOLDEN', 'KINDS', 'V4_PREFIX_LEN', 'ROLES', 'ACCESS',
+__all__ = ['REGIONS', 'METROS', 'MORE_METROS', 'EARTH_RADIUS_KM', 'GOLDEN', 'KINDS', 'V4_PREFIX_LEN', 'ROLES', 'ACCESS',
            'DEFAULT_PARAMS', 'great_circle_km', 'mix64', 'hash64', 'hash_unit', 'hash_normal', 'rtt_quantile',
            'rtt_cdf', 'RTTLaw']
 
 # %% ../nbs/01b_physics.ipynb #p006
+REGIONS = ('RIPE', 'ARIN', 'APNIC', 'LACNIC', 'AFRINIC')
+
+
+def _metro(r: dict, where: str) -> tuple:
+    "One row of metros.csv as (name, country, region, lat, lon, weight); a one-line error naming the row if it is damaged."
+    try:
+        row = (r['name'], r['country'], r['region'], float(r['lat']), float(r['lon']), float(r['weight']))
+        ok = r['table'] in ('METROS', 'MORE_METROS') and r['region'] in REGIONS and -90 <= row[3] <= 90 and -180 <= row[4] <= 180
+    except (KeyError, TypeError, ValueError): ok = False
+    if not ok: raise ValueError(f'{where}: damaged row {r}')
+    return row
+
+
 def _read_metros() -> tuple[tuple, tuple]:
     "`METROS` and `MORE_METROS` from the package's metros.csv: tuples of (name, country, region, lat, lon, weight) rows."
-    text = (importlib.resources.files('netlm') / 'static' / 'metros.csv').read_text(encoding='utf-8')
-    rows = [(r['table'], (r['name'], r['country'], r['region'], float(r['lat']), float(r['lon']), float(r['weight'])))
-            for r in csv.DictReader(io.StringIO(text))]
-    return tuple(m for t, m in rows if t == 'METROS'), tuple(m for t, m in rows if t == 'MORE_METROS')
+    path = importlib.resources.files('netlm') / 'static' / 'metros.csv'
+    rows = [(_metro(r, f'{path} line {i + 2}'), r['table'])          # line 1 is the header
+            for i, r in enumerate(csv.DictReader(io.StringIO(path.read_text(encoding='utf-8'))))]
+    return tuple(m for m, t in rows if t == 'METROS'), tuple(m for m, t in rows if t == 'MORE_METROS')
 
 
 # name, country, RIR region, latitude, longitude, relative density of RIPE Atlas probes;
 # the default world uses METROS only, `random_world` draws from both
 METROS, MORE_METROS = _read_metros()
-REGIONS = ('RIPE', 'ARIN', 'APNIC', 'LACNIC', 'AFRINIC')
 EARTH_RADIUS_KM = 6371.0
 
 

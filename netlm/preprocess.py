@@ -509,9 +509,8 @@ def combine_rows(out_dir, parts: dict) -> dict:
     if len({m['row_format_version'] for m in manifests.values()}) > 1:
         raise ValueError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
-    manifest = dict(format='netlm probe rows', combined_from={split: [[str(Path(d).resolve().relative_to(out)),
-                                                                       s] for d, s in parts.get(split, [])]
-                                                              for split in SPLITS},
+    combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])] for split in SPLITS}
+    manifest = dict(format='netlm probe rows', combined_from=combined_from,
                     row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
                     source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,

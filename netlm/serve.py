@@ -204,26 +204,25 @@ def add_serve_parser(subparsers):
     s = subparsers.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
                                             'exploration)',
                               description='Serve an interactive demo of the run in WORKDIR: ask the RTT distribution of a '
-                                          'pair (next to the '
-                                          'baselines, the oracle on synthetic data and the measured pings), complete a '
-                                          "partial IP, find destinations for a target RTT, and map a probe's predicted "
-                                          'RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], '
+                                          'pair (next to the baselines, the oracle on synthetic data and the measured '
+                                          'pings), complete a partial IP, find destinations for a target RTT, and map a '
+                                          "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
                                           '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
                                           '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
                                           'default.')
     s.add_argument('--workdir', required=True, help='the training run directory (its latest checkpoint is served)')
-    s.add_argument('--data', default=None, help='the probes\' measurements: a probe-row directory from `netlm preprocess` '
-                                                '(baselines fit on its '
-                                                'train split) or a measurement Parquet; contexts and measured pings come from it')
+    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
+                                                '(baselines fit on its train split) or a measurement Parquet; contexts and '
+                                                'measured pings come from it')
     s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
     s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
-    s.add_argument('--context-size', type=int, default=30, help='context measurements per question, the probe\'s most '
+    s.add_argument('--context-size', type=int, default=30, help="context measurements per question, the probe's most "
                                                                 'recent (default 30)')
     s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
                                                                      'about (default 256)')
     s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
                    help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
-                        "listened on")
+                        'listened on')
     s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
                                                                'it finished (default 60)')
     s.set_defaults(func=cmd_serve)

@@ -88,9 +88,8 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
     cfg = config.sampler if sampler is None else dataclasses.replace(sampler, seq_len=config.seq_len)
     mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
     return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count,
-                                             seq_len=config.seq_len,
-                                             seed=seed, shard=(k, count), num_epochs=epochs, drop_remainder=epochs is None,
-                                             config=cfg)) for k in mine}, count)
+                                             seq_len=config.seq_len, seed=seed, shard=(k, count), num_epochs=epochs,
+                                             drop_remainder=epochs is None, config=cfg)) for k in mine}, count)
 
 
 def eval_split(config: TrainConfig) -> str:
@@ -427,15 +426,14 @@ def _check_space(workdir: Path, state: TrainState):
     free = shutil.disk_usage(workdir).free
     if free < need:
         raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; '
-                                    'free some and '
-                                    'run the same command to resume from the last checkpoint')
+                                    'free some and run the same command to resume from the last checkpoint')
 
 
 def _log_line(record: dict) -> str:
     "One readable line of a metrics record, for batch-job logs."
     show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
-    return f"step {record['step']} {record['split']}: " + ' '.join(show(k,
-                                                                        v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
+    fields = ' '.join(show(k, v) for k, v in record.items() if k not in ('step', 'split') and v is not None)
+    return f"step {record['step']} {record['split']}: {fields}"
 
 
 def check_config(config: TrainConfig):
