@@ -25,15 +25,16 @@ import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
-from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS, SPLITS, TEST, TRAIN, VAL,
-                        ProbeRow,
+from .rows import (DEFAULT_COMPRESSION, OLD_SPLIT_RULE, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
+                        SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, TEST, TRAIN, VAL, ProbeRow,
                         ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 
 # %% auto #0
 __all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'PREPROCESS_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES',
-           'parquet_files', 'check_source', 'probe_hash', 'probe_split', 'is_test_probe', 'AddressTable',
-           'address_table', 'probe_rows', 'available_cores', 'build_probe_rows', 'merge_manifests', 'combine_rows']
+           'parquet_files', 'check_source', 'probe_hash', 'probe_id_hash', 'split_hash', 'probe_split', 'is_test_probe',
+           'probe_id_sides', 'AddressTable', 'address_table', 'probe_rows', 'split_key', 'available_cores',
+           'build_probe_rows', 'merge_manifests', 'combine_rows']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -102,17 +103,43 @@ def _probe_sides(split_hash, test_fraction: float, val_fraction: float = 0.0) ->
     return np.where(u < test_fraction, TEST, np.where(u < test_fraction + val_fraction, VAL, TRAIN)).astype(np.int8)
 
 
-def probe_split(addrs, test_fraction: float = 0.1, val_fraction: float = 0.0) -> np.ndarray:
-    "The side ('train', 'val' or 'test') of each probe (source address, any spelling)."
+def probe_id_hash(prb_ids) -> np.ndarray:
+    "The stable uint64 split hash of each RIPE Atlas probe id (the key of the split where a probe has one)."
+    digest = b''.join(hashlib.blake2b(f'prb_id {int(p)}'.encode(), digest_size=8, key=_SPLIT_KEY).digest() for p in prb_ids)
+    return np.frombuffer(digest, '<u8').copy()
+
+
+def split_hash(addrs, prb_ids=None) -> np.ndarray:
+    "The split hash of each probe: of its probe id where one is given (>= 0), else of its source address (any spelling)."
+    canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
+    h = probe_hash(canonical)[0]
+    if prb_ids is not None:
+        prb_ids = np.asarray(prb_ids, np.int64)
+        known = prb_ids >= 0
+        h[known] = probe_id_hash(prb_ids[known])
+    return h
+
+
+def probe_split(addrs, test_fraction: float = 0.1, val_fraction: float = 0.0, prb_ids=None) -> np.ndarray:
+    "The side ('train', 'val' or 'test') of each probe: by its RIPE Atlas id where known (`prb_ids` >= 0), else its address."
     _check_fractions(test_fraction, val_fraction)
-    canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
-    return np.array(SPLITS)[_probe_sides(probe_hash(canonical)[0], test_fraction, val_fraction)]
+    return np.array(SPLITS)[_probe_sides(split_hash(addrs, prb_ids), test_fraction, val_fraction)]
 
 
-def is_test_probe(addrs, test_fraction: float) -> np.ndarray:
-    "True for the probes (source addresses, any spelling) on the test side of the split."
-    canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
-    return _split_unit(probe_hash(canonical)[0]) < test_fraction
+def is_test_probe(addrs, test_fraction: float, prb_ids=None) -> np.ndarray:
+    "True for the probes on the test side of the split (keyed as in `probe_split`)."
+    return _split_unit(split_hash(addrs, prb_ids)) < test_fraction
+
+
+def probe_id_sides(prb_id, test_fraction: float, val_fraction: float) -> np.ndarray:
+    "Index in SPLITS of the side of each measurement's probe id (-1 where the id is unknown); hashes each distinct id once."
+    prb_id = np.asarray(prb_id, np.int64)
+    side = np.full(len(prb_id), -1, np.int8)
+    known = prb_id >= 0
+    if known.any():
+        ids, inverse = np.unique(prb_id[known], return_inverse=True)
+        side[known] = _probe_sides(probe_id_hash(ids), test_fraction, val_fraction)[inverse.ravel()]
+    return side
 
 # %% ../nbs/05_preprocess.ipynb #c017b
 @dataclass
@@ -205,13 +232,13 @@ MIN_ROW_BYTES = int(ROW_HEADER_BYTES + _PAD_SLACK + 8 + 2 + 4 + 16)   # one meas
 
 
 def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_bytes: int = 8 << 20):
-    """Yield (side, ProbeRow): one row per (probe, side) of measurements sorted by (probe, time), cut into parts to fit
-    `max_row_bytes`."""
+    """Yield (side, ProbeRow): one row per (source, probe id, side) of measurements sorted by (source, probe id, time), cut
+    into parts to fit `max_row_bytes`."""
     n = len(sid)
     if n == 0: return
     if max_row_bytes < MIN_ROW_BYTES:
         raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
-    start = np.flatnonzero(np.r_[True, (sid[1:] != sid[:-1]) | (side[1:] != side[:-1])])
+    start = np.flatnonzero(np.r_[True, (sid[1:] != sid[:-1]) | (prb_id[1:] != prb_id[:-1]) | (side[1:] != side[:-1])])
     count = np.diff(np.r_[start, n])
     group = np.repeat(np.arange(len(start)), count)
     gsid = sid[start]
@@ -244,13 +271,13 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
 
 # %% ../nbs/05_preprocess.ipynb #c032
 def _break_ties(cols: dict) -> dict:
-    """Order measurements of equal (probe, time) by destination and RTT code, in place: DuckDB's sort is not stable,
-    reruns must write the same rows."""
-    sid, raw = cols['sid'], cols['raw_t']
-    same = (sid[1:] == sid[:-1]) & (raw[1:] == raw[:-1])
+    """Order measurements of equal (source, probe id, time) by destination and RTT code, in place: DuckDB's sort is not
+    stable, reruns must write the same rows."""
+    sid, prb, raw = cols['sid'], cols['prb_id'], cols['raw_t']
+    same = (sid[1:] == sid[:-1]) & (prb[1:] == prb[:-1]) & (raw[1:] == raw[:-1])
     if same.any():
         tied = np.flatnonzero(np.r_[same, False] | np.r_[False, same])
-        order = tied[np.lexsort((cols['code'][tied], cols['did'][tied], raw[tied], sid[tied]))]
+        order = tied[np.lexsort((cols['code'][tied], cols['did'][tied], raw[tied], prb[tied], sid[tied]))]
         for v in cols.values(): v[tied] = v[order]
     return cols
 
@@ -275,13 +302,19 @@ def _measurements_sql(scan, columns) -> str:
                FROM {scan} m JOIN addr S ON coalesce(m.src_addr, '') = S.addr JOIN addr D ON coalesce(m.dst_addr, '') = D.addr"""
 
 
-def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, batch_rows, shard_bytes,
-                     compression, bar) -> dict:
+def split_key(row: ProbeRow) -> str:
+    "The key that decided a row's side of the split: its RIPE Atlas probe id where known, else its source address."
+    return str(row.prb_id) if row.prb_id >= 0 else row.src
+
+
+def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, fractions, batch_rows,
+                     shard_bytes, compression, bar) -> dict:
     "Write the rows of partition `i` of `measurements` (SQL with `_measurements_sql`'s columns); its manifest part."
-    query = f'SELECT sid, did, t, rtt, prb_id, reason FROM ({measurements}) WHERE part = {i} ORDER BY sid, t'
+    query = f'SELECT sid, did, t, rtt, prb_id, reason FROM ({measurements}) WHERE part = {i} ORDER BY sid, prb_id, t'
     stem = f'part-{i:05d}-of-{partitions:05d}'
     writers = {k: ShardWriter(out / k, stem, shard_bytes, compression) for k in SPLITS}
     stats = {k: empty_split_stats() for k in SPLITS}
+    keys = {k: set() for k in SPLITS}   # the split keys (probe ids, else addresses) each side holds
     rejected, rows_in, held_out = np.zeros(len(PREPROCESS_REASONS) + 1, np.int64), 0, 0
 
     def write(cols):
@@ -293,6 +326,7 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
             writers[SPLITS[side]].write(record, len(row))
             st['measurements'] += len(row); st['records'] += 1; st['record_bytes'] += len(record)
             st['probes'] += row.part == 0; st['split_by_cap'] += row.part == 1
+            keys[SPLITS[side]].add(split_key(row))
             st['max_record_bytes'] = max(st['max_record_bytes'], len(record))
             st['first_time'] = int(row.t[0]) if st['first_time'] is None else min(st['first_time'], int(row.t[0]))
             st['last_time'] = int(row.t[-1]) if st['last_time'] is None else max(st['last_time'], int(row.t[-1]))
@@ -309,7 +343,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
         cols = dict(sid=batch.column('sid').to_numpy()[good], did=batch.column('did').to_numpy()[good],
                     t=t[good], raw_t=raw_t[good], rtt=rtt[good],
                     prb_id=batch.column('prb_id').to_numpy()[good])
-        side = addrs.side[cols['sid']]
+        by_id = probe_id_sides(cols['prb_id'], *fractions)
+        side = np.where(by_id >= 0, by_id, addrs.side[cols['sid']]).astype(np.int8)
         if cut is not None:
             keep = (side != TEST) | (cols['t'] >= cut)
             held_out += int(len(keep) - keep.sum())
@@ -324,7 +359,7 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
         carry = {k: v[last:] for k, v in cols.items()}
         if bar is not None: bar.update(len(batch))
     if carry is not None: write(carry)
-    for k in SPLITS: stats[k]['shards'] = writers[k].close()
+    for k in SPLITS: stats[k]['shards'], stats[k]['split_keys'] = writers[k].close(), sorted(keys[k])
     return dict(partition=i, partitions=partitions, rows_in=rows_in,
                 rejected={r: int(c) for r, c in zip(PREPROCESS_REASONS,
                                                     rejected[1:])}, held_out={HELD_OUT: held_out}, splits=stats)
@@ -399,9 +434,10 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
                 bar.set_postfix_str(f'partition {i + 1}/{P}')
                 started = time.perf_counter()
                 part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut,
-                                        batch_rows=batch_rows,
+                                        fractions=(test_fraction, val_fraction), batch_rows=batch_rows,
                                         shard_bytes=shard_bytes, compression=compression, bar=bar)
                 part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files], source_rows=int(total),
+                            split_key=SPLIT_BY_PROBE_ID if 'prb_id' in columns else SPLIT_BY_ADDRESS,
                             max_row_bytes=max_row_bytes, test_fraction=test_fraction, val_fraction=val_fraction, time_split=cut_iso,
                             compression=compression, seconds=round(time.perf_counter() - started, 3))
                 _part_path(out, i, P).parent.mkdir(exist_ok=True)
@@ -417,7 +453,7 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
 
 # %% ../nbs/05_preprocess.ipynb #c036
 _SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'val_fraction',
-             'time_split', 'compression')
+             'time_split', 'compression', 'split_key')
 _PART_KEYS = _SETTINGS + ('partition', 'rows_in', 'rejected', 'held_out', 'splits', 'seconds')
 
 
@@ -448,13 +484,14 @@ def merge_manifests(out_dir) -> dict:
     listed = {s['path'] for p in parts for k in SPLITS for s in p['splits'][k]['shards']}
     if stale := sorted(str(f.relative_to(out)) for k in SPLITS for f in (out / k).glob('*.array_record') if str(f.relative_to(out)) not in listed):
         raise ValueError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); remove them')
-    splits = {}
+    splits, keys = {}, {k: set().union(*(p['splits'][k]['split_keys'] for p in parts)) for k in SPLITS}
     for k in SPLITS:
         ss = [p['splits'][k] for p in parts]
         firsts, lasts = [s['first_time'] for s in ss if s['first_time'] is not None], [s['last_time'] for s in ss if s['last_time'] is not None]
         shards = [s for st in ss for s in st['shards']]
         m, b = sum(s['measurements'] for s in ss), sum(s['bytes'] for s in shards)
         splits[k] = dict(measurements=m, records=sum(s['records'] for s in ss), probes=sum(s['probes'] for s in ss),
+                         probe_ids=len(keys[k]),
                          split_by_cap=sum(s['split_by_cap'] for s in ss), bytes=b, bytes_per_measurement=round(b / m, 3) if m else None,
                          record_bytes=sum(s['record_bytes'] for s in ss), max_record_bytes=max(s['max_record_bytes'] for s in ss),
                          section_bytes={n: sum(s['section_bytes'][n] for s in ss) for n in ROW_SECTIONS},
@@ -476,11 +513,23 @@ def merge_manifests(out_dir) -> dict:
                     rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
-                    seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits)
+                    seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits,
+                    probes_on_two_sides=len(keys['train'] & keys['val'] | keys['train'] & keys['test'] | keys['val'] & keys['test']))
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest
 
 # %% ../nbs/05_preprocess.ipynb #c101
+def _two_sides(parts: dict, manifests: dict) -> int:
+    """Probes of a combination on two of its splits: a (directory, split) pair given to two splits, and a directory's own
+    (a time split's)."""
+    users = {}
+    for split, pairs in parts.items():
+        for directory, side in pairs: users.setdefault((Path(directory).resolve(), side), set()).add(split)
+    shared = sum(manifests[d]['splits'][side].get('probe_ids', manifests[d]['splits'][side]['probes'])
+                 for (d, side), used in users.items() if len(used) > 1)
+    return shared + sum(manifests[d].get('probes_on_two_sides', 0) for d in {d for d, _ in users})
+
+
 def combine_rows(out_dir, parts: dict) -> dict:
     """Write `out_dir/manifest.json` over directories built inside it: `parts` maps a split of `out_dir` to the
     (directory, split) pairs it holds."""
@@ -501,6 +550,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
         m_, b = sum(s['measurements'] for s in taken), sum(s['bytes'] for s in taken)
         times = lambda key: [s[key] for s in taken if s[key]]
         splits[split] = dict(measurements=m_, records=sum(s['records'] for s in taken), probes=sum(s['probes'] for s in taken),
+                             probe_ids=sum(s.get('probe_ids', s['probes']) for s in taken),
                              split_by_cap=sum(s['split_by_cap'] for s in taken), bytes=b, bytes_per_measurement=round(b / m_, 3) if m_ else None,
                              record_bytes=sum(s['record_bytes'] for s in taken), max_record_bytes=max([s['max_record_bytes'] for s in taken], default=0),
                              section_bytes={n: sum(s['section_bytes'][n] for s in taken) for n in ROW_SECTIONS},
@@ -520,6 +570,8 @@ def combine_rows(out_dir, parts: dict) -> dict:
                     max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()),
                                       default=None), test_fraction=None, val_fraction=None,
                     time_split=None, compression=sorted({m['compression'] for m in manifests.values()}),
+                    split_key=' + '.join(sorted({m.get('split_key', OLD_SPLIT_RULE) for m in manifests.values()})) or None,
+                    probes_on_two_sides=_two_sides(parts, manifests),
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None), splits=splits)
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))

@@ -22,10 +22,11 @@ from .world import World
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
-           'SPLITS', 'TRAIN', 'VAL', 'TEST', 'ProbeRow', 'encode_row', 'read_row', 'row_nbytes', 'row_sections',
-           'ShardWriter', 'read_shard', 'random_probe_rows', 'write_probe_rows', 'read_manifest_json',
-           'empty_split_stats', 'load_manifest', 'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards',
-           'rows_to_measurements', 'load_rows', 'load_split']
+           'SPLITS', 'TRAIN', 'VAL', 'TEST', 'SPLIT_BY_PROBE_ID', 'SPLIT_BY_ADDRESS', 'OLD_SPLIT_RULE', 'ProbeRow',
+           'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'ShardWriter', 'read_shard', 'random_probe_rows',
+           'write_probe_rows', 'read_manifest_json', 'empty_split_stats', 'load_manifest', 'split_rule_warning',
+           'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards', 'rows_to_measurements', 'load_rows',
+           'load_split']
 
 # %% ../nbs/04_rows.ipynb #c005
 ROW_MAGIC = b'NLR1'
@@ -230,6 +231,9 @@ def write_probe_rows(rows, directory, shards: int = 2, compression: str = DEFAUL
 # %% ../nbs/04_rows.ipynb #c021
 SPLITS = ('train', 'val', 'test')           # a probe's side: its index in SPLITS
 TRAIN, VAL, TEST = range(3)
+SPLIT_BY_PROBE_ID = 'prb_id'                # the split key: the RIPE Atlas probe id, else (no id) the source address
+SPLIT_BY_ADDRESS = 'src_addr'               # ... of a table without probe ids: the source address
+OLD_SPLIT_RULE = 'src_addr (before probe ids)'   # manifests written before the key was recorded
 
 
 def read_manifest_json(path, what: str = 'manifest') -> dict:
@@ -257,6 +261,17 @@ def load_manifest(out_dir) -> dict:
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
     return manifest
+
+
+def split_rule_warning(data_dir) -> str | None:
+    """One line when `data_dir`'s rows were split by the old rule (every source address on its own side, so one probe's
+    addresses could train and test), with the command that rebuilds them; None for rows split by probe."""
+    manifest = load_manifest(data_dir)
+    if manifest.get('split_key', OLD_SPLIT_RULE) != OLD_SPLIT_RULE: return None
+    sources = manifest.get('source') or ['MEASUREMENTS.parquet']
+    fractions = f"--test-fraction {manifest.get('test_fraction') or 0.1} --val-fraction {manifest.get('val_fraction') or 0.1}"
+    return (f'{data_dir}: rows split by the old rule (by source address: one probe\'s addresses can be on two sides); '
+            f'rebuild them split by probe: netlm preprocess {sources[0]} {data_dir} {fractions}')
 
 
 def find_world(data_dir):
