@@ -184,8 +184,9 @@ def add_preprocess(sub):
     pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond '
                                                                        'this size (default 8 MiB)')
     pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
-    pp.add_argument('--val-fraction', type=float, default=0.0,
-                    help='share of probes held out for validation: experiments choose on it, not on test (default 0)')
+    pp.add_argument('--val-fraction', type=float, default=0.1,
+                    help='share of probes held out for validation: training monitors it and experiments choose on it, '
+                         'never on test (default 0.1)')
     pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
                     help='train on train-side probes before this date; test on every probe from it on')
     pp.add_argument('--partitions', type=int, default=None, help='number of probe-hash partitions (default: by data size)')
@@ -459,7 +460,7 @@ def add_predict(sub):
 # %% ../nbs/17_cli.ipynb #c026
 def write_report(workdir, metrics: dict, summary: dict) -> Path:
     "WORKDIR/report.md: what ran, the metrics tables, and the plots."
-    from netlm.evaluate import format_metrics_table
+    from netlm.evaluate import format_held_out, format_metrics_table
     workdir = Path(workdir)
     lines = ['# netlm quickstart report', '',
              f"Data: {summary['data']}. Model: `{summary['preset']}`"
@@ -469,6 +470,7 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
              f"{summary['seconds'] / 60:.1f} minutes.", '',
              f"{metrics['protocol']['split'][:1].upper()}{metrics['protocol']['split'][1:]}: each query is given the probe's own "
              'measurements before its cut as context, the same context for every method.', '',
+             *([format_held_out(metrics['protocol']['held_out']), ''] if 'held_out' in metrics['protocol'] else []),
              format_metrics_table(metrics), '']
     for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration',
                                                                        'eval/rtt_report.png')):
@@ -570,7 +572,8 @@ def add_quickstart(sub):
     q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
     q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
-    q.add_argument('--val-fraction', type=float, default=0.0, help='share of probes held out for validation (default 0)')
+    q.add_argument('--val-fraction', type=float, default=0.1, help='share of probes held out for validation: training monitors '
+                                                                'them, never the test probes (default 0.1)')
     q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this '
                                                                           'date, test after')
     add_eval_options(q, ip_queries=200, inverse_queries=100)
@@ -636,8 +639,12 @@ def cmd_pretrain(args) -> dict:
     summary = dict(workdir=str(W), model=str(out), manifest_sha256=digest, worlds=args.worlds, val_worlds=args.val_worlds,
                    train_measurements=splits['train']['measurements'], steps=trained['step'], tokens=tokens,
                    tokens_per_s=trained['tokens_per_s'], train_minutes=(time.time() - t_train) / 60, minutes=(time.time() - t0) / 60)
+    # --minutes gives another step count on another machine: say the command that makes this model step for step
+    summary['command'] = (f'netlm pretrain --workdir {W} --worlds {args.worlds} --val-worlds {args.val_worlds} '
+                          f'--max-rows {args.max_rows:g} --seed {args.seed} --preset {config.preset} --steps {trained["step"]}'
+                          + ''.join(f' {s}' for s in args.settings))
     print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
-          f"model {out} (manifest sha256 {digest})", flush=True)
+          f"model {out} (manifest sha256 {digest}); to make it again step for step: {summary['command']}", flush=True)
     return summary
 
 
@@ -662,7 +669,7 @@ def add_pretrain(sub):
 
 # %% ../nbs/17_cli.ipynb #c105
 _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len', 'peers', 'compress',
-                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every', 'eval_queries')
+                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every', 'eval_queries', 'eval_split')
 
 
 def add_federate(sub):
@@ -699,6 +706,8 @@ def add_federate(sub):
     f.add_argument('--seed', type=int, help='default 0')
     f.add_argument('--eval-every', type=int, help='rounds between evaluations (default 2)')
     f.add_argument('--eval-queries', type=int, help='held-out-probe queries per evaluation (default 600)')
+    f.add_argument('--eval-split', choices=('val', 'test'), help="held-out probes of the evaluations: val to choose "
+                                                                 "(default), test for a final claim")
     f.add_argument('--no-progress', action='store_true', help='no progress bar')
     f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, '
                                                                'written to --out')

@@ -18,10 +18,13 @@ from .sampler import SamplerConfig
 from .model import PRESETS, ModelConfig
 
 # %% auto #0
-__all__ = ['RECIPES', 'FINETUNE', 'TrainConfig', 'sampler_config', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'MetricsLog', 'read_metrics']
+__all__ = ['EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'TrainConfig', 'sampler_config', 'convert_setting', 'read_config_file',
+           'parse_settings', 'config_from_args', 'MetricsLog', 'read_metrics']
 
 # %% ../nbs/08a_config.ipynb #c006
+EVAL_SPLITS = ('auto', 'val', 'train')   # what training may read; never 'test'
+
+
 @dataclass(frozen=True)
 class TrainConfig:
     "A training run: model preset, data, optimizer, logging and checkpoint periods."
@@ -51,7 +54,7 @@ class TrainConfig:
     max_to_keep: int = 10
     tensorboard: bool = True
     progress: str = 'bar'              # 'bar' (tqdm), 'log' (a line per log step, for batch jobs) or 'off'
-    eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else 'test'
+    eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else none
     # how contexts are drawn; its seq_len is always the run's
     sampler: SamplerConfig = dataclasses.field(default_factory=SamplerConfig)
     field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)          # loss weight per FIELD_NAMES field (the result token goes with rtt)
@@ -63,6 +66,9 @@ class TrainConfig:
         if self.preset not in PRESETS: raise ValueError(f'unknown preset {self.preset!r}: use one of {sorted(PRESETS)}')
         if self.model is None: object.__setattr__(self, 'model', PRESETS[self.preset])
         elif isinstance(self.model, dict): object.__setattr__(self, 'model', ModelConfig(**self.model))
+        if self.eval_split not in EVAL_SPLITS:
+            raise ValueError(f'eval_split {self.eval_split!r} is not one of {", ".join(EVAL_SPLITS)}: training never reads '
+                             "the test split (it is `netlm eval --split test`'s, read once per claim)")
         if self.progress not in ('bar', 'log', 'off'):
             raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):

@@ -11,6 +11,7 @@ import itertools
 import json
 import lzma
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from .config import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
-from .rows import encode_row, load_manifest, load_rows, rows_to_measurements
+from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
+                        rows_to_measurements, split_rule_warning)
 from .model import loss_fn
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
@@ -36,7 +38,8 @@ from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 __all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
            'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text',
            'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
-           'compression_metrics', 'plot_training_curve', 'run_eval', 'format_metrics_table']
+           'compression_metrics', 'plot_training_curve', 'held_out_summary', 'format_held_out', 'run_eval',
+           'format_metrics_table']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -499,13 +502,16 @@ def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
 
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
-    "Training (and test) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to `path` if given)."
+    """Training (and held-out: validation) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to
+    `path` if given)."""
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
-    train, test = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
+    train, held = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
     ax1.plot([r['step'] for r in train], [r['loss'] for r in train], label='train')
-    if test: ax1.plot([r['step'] for r in test], [r['loss'] for r in test], 'o-', label='test')
+    for split in sorted({r.get('split', 'test') for r in held}):   # 'test' only in runs made before training stopped reading it
+        pts = [r for r in held if r.get('split', 'test') == split]
+        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-', label={'val': 'validation'}.get(split, split))
     ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
     for name in FIELD_NAMES:
         ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], label=name)
@@ -529,6 +535,32 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
+def held_out_summary(manifest: dict) -> dict:
+    """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
+    split, the probes on two sides (0 unless a time split), and a note when the rows were split by the old rule."""
+    splits = manifest['splits']
+    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE), probes_on_two_sides=manifest.get('probes_on_two_sides'),
+                time_split=manifest.get('time_split'),
+                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']), measurements=splits[s]['measurements'])
+                       for s in SPLITS})
+
+
+def format_held_out(held: dict) -> str:
+    "The report's paragraph on what held out means (`held_out_summary`)."
+    key = {SPLIT_BY_PROBE_ID: 'the RIPE Atlas probe id (the source address where a row has none)',
+           SPLIT_BY_ADDRESS: 'the source address (the data has no probe ids)'}.get(held['split_key'],
+                                                                                   'the source address, by the old rule')
+    sides = '; '.join(f"{s} {v['probes']:,} probes, {v['measurements']:,} measurements" for s, v in held['sides'].items())
+    two = held['probes_on_two_sides']
+    both = ('unknown (rows written before it was counted)' if two is None else
+            f'{two}' + (' (the time split sends every probe\'s later measurements to test)' if held['time_split'] else ''))
+    text = f'Held out: rows are split by {key}. {sides}. Probes on two sides: {both}.'
+    if held['split_key'] == OLD_SPLIT_RULE:
+        text += (' These rows were split by the old rule, so one probe\'s addresses can be on both sides: rebuild them with '
+                 '`netlm preprocess` before claiming anything.')
+    return text
+
+
 def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None,
              split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
@@ -548,6 +580,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
 
     # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
+    if note := split_rule_warning(data_dir): warnings.warn(note)
     if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
     train_rows = load_rows(data_dir, 'train', max_train_records, seed)
@@ -598,7 +631,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                     train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
                     test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
                     test_probes_total=int(len(np.unique(test.src.astype(str)))),
-                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir))
+                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir),
+                    held_out=held_out_summary(manifest))
     if model_method is not None:
         protocol['model_seconds'] = rtt['seconds']['model']
         protocol['model_queries_per_s'] = len(proto.queries) / max(rtt['seconds']['model'], 1e-9)

@@ -47,7 +47,7 @@ ALGORITHMS = ('local', 'fedavg', 'gossip', 'central')
 @dataclass(frozen=True)
 class FederateConfig:
     "A federated run: its clients (probes), the algorithm, and the local training each round."
-    # preprocessed probe rows (netlm preprocess): clients come from `train`, held-out probes from `test`
+    # preprocessed probe rows (netlm preprocess): clients come from `train`, held-out probes from `eval_split`
     data: str
     workdir: str = 'runs/federate'
     algorithm: str = 'fedavg'          # local | fedavg | gossip | central (one model on the union: the reference)
@@ -66,6 +66,7 @@ class FederateConfig:
     seed: int = 0
     eval_every: int = 2                # rounds between evaluations (and round 0 and the last, always)
     eval_queries: int = 600            # held-out-probe queries of each evaluation
+    eval_split: str = 'val'            # held-out probes of the evaluations: 'val' (to choose); 'test' for a final claim
     progress: bool = True
 
     def __post_init__(self):
@@ -78,6 +79,8 @@ class FederateConfig:
             if getattr(self, name) < 1: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
         if self.algorithm == 'gossip' and not 1 <= self.peers < self.clients:
             raise ValueError(f'peers={self.peers}: gossip needs 1 <= peers < clients ({self.clients})')
+        if self.eval_split not in ('val', 'test'):
+            raise ValueError(f"eval_split {self.eval_split!r}: use 'val' (to choose) or 'test' (for a final claim)")
         if not 0 < self.holdout < 1: raise ValueError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
 
     def train_config(self) -> TrainConfig:
@@ -424,8 +427,8 @@ def federate(config: FederateConfig) -> dict:
     workdir = Path(config.workdir)
     clients = load_clients(config)
     own = own_future_protocol(clients)
-    test = load_split(config.data, 'test')
-    heldout = make_protocol(test, max_queries=config.eval_queries, seed=config.seed) if len(test) else None
+    held = load_split(config.data, config.eval_split)
+    heldout = make_protocol(held, max_queries=config.eval_queries, seed=config.seed) if len(held) else None
     fed = Federation(config, clients)
     resumed = restore_round(fed, workdir)
     log = workdir / 'metrics.jsonl'

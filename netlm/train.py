@@ -37,7 +37,7 @@ from .artefacts import PRETRAINED, read_params, read_pretrained
 from .config import MetricsLog, TrainConfig, read_metrics
 from .model import (ARCHITECTURE, PRESETS, Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
-from .rows import open_shards
+from .rows import open_shards, split_rule_warning
 from .sampler import SamplerConfig, make_dataset
 from .tokenizer import FIELD_NAMES
 
@@ -92,21 +92,22 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
                                              drop_remainder=epochs is None, config=cfg)) for k in mine}, count)
 
 
-def eval_split(config: TrainConfig) -> str:
+def eval_split(config: TrainConfig) -> str | None:
     """The split the periodic evaluation reads: `config.eval_split`, or for 'auto' 'val' where the data has a non-empty
-    one, else 'test'."""
+    one, else None (no periodic evaluation: never the test split)."""
     if config.eval_split != 'auto': return config.eval_split
-    manifest = Path(_data_dir(config)) / 'manifest.json'
-    splits = json.loads(manifest.read_text()).get('splits', {}) if manifest.is_file() else {}
-    return 'val' if splits.get('val', {}).get('records', 0) > 0 else 'test'
+    data = Path(_data_dir(config))
+    if (data / 'manifest.json').is_file():
+        has_val = json.loads((data / 'manifest.json').read_text()).get('splits', {}).get('val', {}).get('records', 0) > 0
+    else: has_val = any((data / 'val').glob('*.array_record'))
+    return 'val' if has_val else None
 
 
 def check_data(config: TrainConfig) -> None:
     """Fail now, in one line, if the run has no data or a split it will read is missing, unreadable or empty (train, and
     the evaluation's if any)."""
     open_shards(_data_dir(config), 'train')
-    if not config.eval_every: return
-    split = eval_split(config)
+    if not config.eval_every or (split := eval_split(config)) is None: return
     try: open_shards(config.data, split)
     except (ValueError, FileNotFoundError) as e:
         raise type(e)(f'{e}; the evaluation every {config.eval_every} steps reads it (set eval_split=<another split> '
@@ -378,10 +379,10 @@ class RunLock:
         if self.file is not None: self.file.close()    # closing releases the lock; the file stays, empty of meaning
 
 # %% ../nbs/09_train.ipynb #c082
-def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh) -> dict:
-    "Loss and per-field losses over `config.eval_steps` batches of the evaluation split (the same batches every time)."
+def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh, split: str) -> dict:
+    "Loss and per-field losses over `config.eval_steps` batches of `split` (the same batches every time)."
     # the default sampler (every option off) whatever the run trains with, so that runs compare on the same questions
-    batches = make_batches(config, eval_split(config), seed=config.seed, sampler=SamplerConfig())
+    batches = make_batches(config, split, seed=config.seed, sampler=SamplerConfig())
     metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
     return summarize(jax.device_get(metrics))
 
@@ -453,6 +454,14 @@ def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
     if changed: warnings.warn(f"resuming {workdir} at step {step} with {'; '.join(changed)}")
 
 # %% ../nbs/09_train.ipynb #c042
+def _warn_held_out(config: TrainConfig):
+    "One line each: rows split by the old rule (one probe on two sides), and a run with no periodic evaluation."
+    if (Path(config.data) / 'manifest.json').is_file() and (note := split_rule_warning(config.data)): warnings.warn(note)
+    if config.eval_every and eval_split(config) is None:
+        warnings.warn(f'{config.data}: no validation split, so no periodic evaluation (training never reads the test '
+                      'split); preprocess with --val-fraction 0.1 to monitor one')
+
+
 def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
     "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
     init_distributed()
@@ -460,6 +469,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
     check_config(config)
     check_data(config)
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
+    if lead: _warn_held_out(config)
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
         try: return _train(config, workdir, mesh, lead, on_step)
         except ValueError as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
@@ -498,6 +508,7 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
     if lead: (workdir / 'config.json').write_text(json.dumps(config.to_dict(), indent=2))
     log = MetricsLog(workdir, resume_step=start, tensorboard=config.tensorboard)
     lr, flops, peak = lr_schedule(config), flops_per_token(config.model, config.seq_len), device_peak_flops()
+    held_out = eval_split(config) if config.eval_every else None
 
     # loop: step, log, eval, save
     step, pending, last, latest, clock = start, [], {}, None, Throughput()
@@ -526,9 +537,9 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
                     if config.progress == 'log' and lead: print(_log_line(last), flush=True)
                     pending = []
 
-                if config.eval_every and step % config.eval_every == 0:
+                if held_out and step % config.eval_every == 0:
                     with clock.paused(wait_for=state.params):
-                        log.write(record := dict(step=step, split=eval_split(config), **evaluate(state, config, mesh)))
+                        log.write(record := dict(step=step, split=held_out, **evaluate(state, config, mesh, held_out)))
                     if config.progress == 'log' and lead: print(_log_line(record), flush=True)
 
                 if config.max_minutes is not None and time.time() - t_start > 60 * config.max_minutes: stop.request('max_minutes')
