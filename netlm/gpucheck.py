@@ -207,6 +207,7 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
         vs_xla, vs_float32 = errors(r, ref), errors(r, ref32)
         close = all(vs_float32[k] <= max(2 * results['xla']['vs_float32'][k], 1e-3) or vs_xla[k] <= tolerance for k in vs_xla)
         results[path] = dict(ms=r[2], vs_xla=vs_xla, vs_float32=vs_float32, agrees=close)
+        print(f'attention {path}: {json.dumps(results[path])}', flush=True)   # in the log, should a later kernel hang
     return dict(shape=dict(batch=B, length=T, heads=H, head_dim=D), dtype='bfloat16', reference='xla',
                 float32_ms=ref32[2], tolerance=tolerance, paths=results)
 
