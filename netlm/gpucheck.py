@@ -338,14 +338,14 @@ def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
 # %% ../nbs/16a_gpu_check.ipynb #c028
 def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
     "Phase `predictor`: the slurm phase's checkpoint as a `Predictor`, its queries/s on the evaluation's protocol."
+    run, rows = work / 'slurm' / 'resumed', work / 'rows'
+    if not checkpoint_steps(run): raise FileNotFoundError(f'no checkpoint in {run} (the slurm phase did not save one)')
     import jax
     import numpy as np
     from netlm.evaluate import make_protocol
     from netlm.infer import Predictor
     from netlm.measurements import Measurements
     from netlm.rows import SPLITS, load_split
-    run, rows = work / 'slurm' / 'resumed', work / 'rows'
-    if not checkpoint_steps(run): raise FileNotFoundError(f'no checkpoint in {run} (the slurm phase did not save one)')
     t0 = time.perf_counter()
     predictor = Predictor.from_checkpoint(run)
     load_s = time.perf_counter() - t0
