@@ -150,7 +150,7 @@ def build_check_world(s: CheckSettings, work: Path, repo: Path) -> dict:
     t0 = time.perf_counter()
     world = generate(work / 'world', probes=s.world_probes, days=s.world_days, seed=0, progress=False)
     synth_s, t0 = time.perf_counter() - t0, time.perf_counter()
-    manifest = build_probe_rows(world['path'], work / 'rows', progress=False)
+    manifest = build_probe_rows(world['path'], work / 'rows', val_fraction=0.1, progress=False)
     rows_s = time.perf_counter() - t0
     records = {split: info['records'] for split, info in manifest['splits'].items()}
     return dict(cores=available_cores(), probes=world['probes'], measurements=world['rows'], synth_s=synth_s,
