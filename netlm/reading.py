@@ -310,7 +310,9 @@ def format_reading(result: dict, heading: str = '###') -> str:
     if bts.get('model'):
         lines += ['', f"**Bytes** (independent bytes differ by a median {bts['chance_second_byte']:.0f}). "
                       + said(bts, 'Where the pair occurs once in the context')]
-        if (bw := cp.get('bytes_in_window')) and bw.get('model'): lines[-1] += ' ' + said(bw, 'Where that occurrence was in the window')
+        if (bw := cp.get('bytes_in_window')) and bw.get('model'):
+            lines[-1] += (' The window held every one of those occurrences.' if bw['queries'] == bts['queries']
+                          else ' ' + said(bw, 'Where that occurrence was in the window'))
     if (loss := result.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in loss['loss_by_field'].items() if v is not None)
         bits = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
