@@ -28,7 +28,7 @@ from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
 from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
-                        rows_to_measurements, split_rule_warning)
+                        rows_to_measurements, split_key, split_rule_warning)
 from .model import loss_fn
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
@@ -49,6 +49,7 @@ class Protocol:
     queries: Measurements       # every cut's queries, `group` = their cut
     ranks: np.ndarray           # recency of each context measurement within its cut (1 = the newest)
     n_context: int
+    probe_of: dict | None = None  # source address -> its physical probe (the split key); None: every address is a probe
 
     def __post_init__(self):
         ckey, qkey = joint_keys(self.context.group.astype(str), self.context.dst, self.queries.group.astype(str),
@@ -57,7 +58,12 @@ class Protocol:
         self.version = np.where([':' in a for a in self.queries.src.astype(str)], 6, 4)   # a loop per query, once
 
     @property
-    def probe(self) -> np.ndarray: return self.queries.src.astype(str)
+    def probe(self) -> np.ndarray:
+        "Each query's probe, the unit of the bootstrap: its physical probe where `probe_of` knows it, else its address."
+        src = self.queries.src.astype(str)
+        if not self.probe_of: return src
+        addrs, inverse = np.unique(src, return_inverse=True)
+        return np.array([self.probe_of.get(a, a) for a in addrs], dtype=object)[inverse.ravel()].astype(str)
 
     def slices(self) -> dict:
         "Masks over the queries: all, seen and unseen pairs, IPv4 and IPv6."
@@ -587,6 +593,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     test_rows = load_rows(data_dir, split, max_test_records, seed)
     train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
     proto = make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
+    proto.probe_of = {r.src: split_key(r) for r in test_rows}   # intervals over physical probes, not their addresses
     lap('load')
 
     # RTT: baselines, model, oracle on one protocol
@@ -630,7 +637,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                     queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe, max_queries=max_queries, n_boot=n_boot,
                     train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
                     test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
-                    test_probes_total=int(len(np.unique(test.src.astype(str)))),
+                    test_probes_total=int(len(set(proto.probe_of.values()))),
+                    test_addresses_total=int(len(np.unique(test.src.astype(str)))),
                     cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir),
                     held_out=held_out_summary(manifest))
     if model_method is not None:

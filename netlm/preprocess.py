@@ -26,15 +26,15 @@ from tqdm.auto import tqdm
 
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 from .rows import (DEFAULT_COMPRESSION, OLD_SPLIT_RULE, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
-                        SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, TEST, TRAIN, VAL, ProbeRow,
+                        SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, TEST, TRAIN, VAL, ProbeRow, split_key,
                         ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 
 # %% auto #0
 __all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'PREPROCESS_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES',
            'parquet_files', 'check_source', 'probe_hash', 'probe_id_hash', 'split_hash', 'probe_split', 'is_test_probe',
-           'probe_id_sides', 'AddressTable', 'address_table', 'probe_rows', 'split_key', 'available_cores',
-           'build_probe_rows', 'merge_manifests', 'combine_rows']
+           'probe_id_sides', 'AddressTable', 'address_table', 'probe_rows', 'available_cores', 'build_probe_rows',
+           'merge_manifests', 'combine_rows']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -300,11 +300,6 @@ def _measurements_sql(scan, columns) -> str:
     return f"""SELECT S.part AS part, S.gid AS sid, D.gid AS did, m.event_time AS t, m.rtt::DOUBLE AS rtt, {prb}::BIGINT AS prb_id,
                       ({_reject_sql()})::TINYINT AS reason
                FROM {scan} m JOIN addr S ON coalesce(m.src_addr, '') = S.addr JOIN addr D ON coalesce(m.dst_addr, '') = D.addr"""
-
-
-def split_key(row: ProbeRow) -> str:
-    "The key that decided a row's side of the split: its RIPE Atlas probe id where known, else its source address."
-    return str(row.prb_id) if row.prb_id >= 0 else row.src
 
 
 def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_bytes, cut, fractions, batch_rows,

@@ -24,9 +24,9 @@ from .world import World
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
            'SPLITS', 'TRAIN', 'VAL', 'TEST', 'SPLIT_BY_PROBE_ID', 'SPLIT_BY_ADDRESS', 'OLD_SPLIT_RULE', 'ProbeRow',
            'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'ShardWriter', 'read_shard', 'random_probe_rows',
-           'write_probe_rows', 'read_manifest_json', 'empty_split_stats', 'load_manifest', 'split_rule_warning',
-           'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards', 'rows_to_measurements', 'load_rows',
-           'load_split']
+           'write_probe_rows', 'read_manifest_json', 'empty_split_stats', 'load_manifest', 'split_key',
+           'split_rule_warning', 'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards',
+           'rows_to_measurements', 'load_rows', 'load_split']
 
 # %% ../nbs/04_rows.ipynb #c005
 ROW_MAGIC = b'NLR1'
@@ -261,6 +261,11 @@ def load_manifest(out_dir) -> dict:
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
     return manifest
+
+
+def split_key(row: ProbeRow) -> str:
+    "The key that decides a row's side of the split (and groups a probe's rows): its RIPE Atlas probe id, else its address."
+    return str(row.prb_id) if row.prb_id >= 0 else row.src
 
 
 def split_rule_warning(data_dir) -> str | None:
