@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -19,13 +21,14 @@ from tqdm.auto import tqdm
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME, RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_from_code)
 from .measurements import Measurements, check_columns, timestamp_column
-from .infer import MAX_RTT_MS, load_predictor, tree_layout
+from .ingest import is_parquet, measurement_source
+from .infer import MAX_RTT_MS, add_model_options, load_predictor, model_spec, tree_layout
 
 # %% auto #0
-__all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'source_runs', 'encode_series', 'plan_cuts',
-           'outcome_scores', 'surprise', 'pair_runs', 'pit_z', 'cusum', 'detect_changes', 'world_changes',
-           'match_changes', 'history_z', 'pelt_changes', 'read_measurements', 'scores_table', 'cmd_changes',
-           'add_changes']
+__all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'TABLE_FORMATS', 'source_runs',
+           'encode_series', 'plan_cuts', 'outcome_scores', 'surprise', 'pair_runs', 'pit_z', 'cusum', 'detect_changes',
+           'world_changes', 'match_changes', 'history_z', 'pelt_changes', 'read_measurements', 'check_table_path',
+           'table_records', 'write_table', 'scores_table', 'cmd_changes', 'add_changes']
 
 # %% ../nbs/13a_changes.ipynb #c006
 ORDER = np.array([FIELD_SRC, FIELD_DST, FIELD_TIME, FIELD_RESULT])     # the RTT question's field order: the result last
@@ -404,12 +407,16 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
 
 # %% ../nbs/13a_changes.ipynb #c034
 def read_measurements(path) -> Measurements:
-    """The measurements of a Parquet table in netlm's schema; a one-line ValueError naming the file when it is not one
-    or holds none."""
+    """The measurements of a Parquet table in netlm's schema, or of RIPE Atlas results (ingested on the way, as the
+    quickstart takes them); a one-line ValueError naming the file when it is neither or holds none."""
     path = Path(path)
-    if not path.is_file(): raise ValueError(f'{path}: no such file')
+    if not path.exists(): raise ValueError(f'{path}: no such file')
+    if not is_parquet(path) and path.suffix != '.parquet':
+        with tempfile.TemporaryDirectory() as tmp:
+            return read_measurements(measurement_source(path, Path(tmp) / 'measurements.parquet')[0])
+    if path.is_dir(): raise ValueError(f'{path}: a directory of Parquet files; give one of them')
     try: schema = pq.read_schema(path)
-    except Exception as e: raise ValueError(f'{path}: not a Parquet file ({type(e).__name__})') from None
+    except Exception as e: raise ValueError(f'{path}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
     check_columns(schema, path)
     table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
     if table.num_rows == 0: raise ValueError(f'{path}: no measurements')
@@ -417,6 +424,35 @@ def read_measurements(path) -> Measurements:
         if table[c].null_count:
             raise ValueError(f'{path}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
     return Measurements.from_table(table)
+
+
+TABLE_FORMATS = ('.parquet', '.csv', '.json', '.jsonl')   # .json: one array of objects; .jsonl: one object a line
+
+
+def check_table_path(path) -> Path:
+    "`path` if its extension names a table format (checked before a long computation, not after)."
+    path = Path(path)
+    if path.suffix.lower() not in TABLE_FORMATS:
+        raise ValueError(f"{path}: name the output .parquet, .csv, .json or .jsonl (its extension chooses the format)")
+    return path
+
+
+def table_records(table: pa.Table) -> list[dict]:
+    "The rows of `table` as JSON-ready dicts (timestamps as ISO 8601 text)."
+    return [{k: v.isoformat() if hasattr(v, 'isoformat') else v for k, v in row.items()} for row in table.to_pylist()]
+
+
+def write_table(table: pa.Table, path) -> Path:
+    "Write `table` in the format its file name says: .parquet, .csv, .json (an array of objects) or .jsonl (an object a line)."
+    import pyarrow.csv as pacsv
+    path = check_table_path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    suffix = path.suffix.lower()
+    if suffix == '.parquet': pq.write_table(table, path)
+    elif suffix == '.csv': pacsv.write_csv(table, path)
+    elif suffix == '.json': path.write_text(json.dumps(table_records(table)) + '\n')
+    else: path.write_text(''.join(json.dumps(r) + '\n' for r in table_records(table)))
+    return path
 
 
 def scores_table(m: Measurements, s: dict) -> pa.Table:
@@ -428,45 +464,57 @@ def scores_table(m: Measurements, s: dict) -> pa.Table:
 # %% ../nbs/13a_changes.ipynb #c035
 def cmd_changes(args) -> dict:
     "Score every measurement of a table with a model, detect the change points of each (source, destination) series, write them."
-    if (args.workdir is None) == (args.model is None):
-        raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    model_spec(args)                                 # --workdir or --model, exactly one (before reading anything)
     for name in ('drift', 'threshold'):
         if not getattr(args, name) > 0: raise ValueError(f'--{name} must be > 0, got {getattr(args, name)}')
     if args.hold < 0: raise ValueError(f'--hold must be >= 0, got {args.hold}')
     if args.queries_per_cut < 1: raise ValueError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
+    if args.out is None and not (args.json or args.csv): raise ValueError('give --out FILE, or --json/--csv for stdout')
+    for path in (args.out, args.scores):
+        if path is not None: check_table_path(path)
     m = read_measurements(args.input)
-    predictor = load_predictor(args.model if args.model is not None else args.workdir)
+    predictor = load_predictor(model_spec(args))
     t0 = time.time()
     s = surprise(predictor, m, queries_per_cut=args.queries_per_cut, progress=not args.no_progress)
     seconds = time.time() - t0
     changes = detect_changes(m, pit_z(s['pit']), drift=args.drift, threshold=args.threshold, hold=args.hold)
-    out = Path(args.out); out.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(changes, out)
-    if args.scores:
-        Path(args.scores).parent.mkdir(parents=True, exist_ok=True)
-        pq.write_table(scores_table(m, s), args.scores)
+    out = write_table(changes, args.out) if args.out else None
+    if args.scores: write_table(scores_table(m, s), args.scores)
     summary = dict(input=str(args.input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
-                   out=str(out),
+                   out=str(out) if out else None,
                    scores=args.scores, seconds=round(seconds, 2), measurements_per_s=round(len(m) / max(seconds, 1e-9), 1),
                    mean_nll=float(np.mean(s['nll'])))
-    print(json.dumps(summary))
+    if args.json or args.csv:      # stdout holds the changes only, for a pipe; the summary goes to stderr
+        import pyarrow.csv as pacsv
+        if args.json: sys.stdout.write(''.join(json.dumps(r) + '\n' for r in table_records(changes)))
+        else:
+            sink = pa.BufferOutputStream(); pacsv.write_csv(changes, sink)
+            sys.stdout.write(sink.getvalue().to_pybytes().decode())
+        print(json.dumps(summary), file=sys.stderr)
+    else: print(json.dumps(summary))
     return summary
 
 
 def add_changes(sub):
     "The `netlm changes` subcommand."
     c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
-                       description="Score every measurement of INPUT (a measurement table in netlm's schema: `netlm "
-                                   'synth`, or RIPE Atlas results after `netlm ingest`) by how surprising the model finds '
+                       description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
+                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
                                    "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
                                    'detect change points in each (source, destination) series with a two-sided CUSUM on '
                                    'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
-                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction).')
-    c.add_argument('--workdir', default=None, help='the training run directory (its newest checkpoint)')
-    c.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base') "
-                                                                           'or an exported one')
-    c.add_argument('--input', required=True, metavar='MEASUREMENTS.parquet', help='the measurements to score')
-    c.add_argument('--out', required=True, metavar='CHANGES.parquet', help='where to write the detected changes')
+                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction), '
+                                   "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
+                                   'with --json (an object a line) or --csv.')
+    add_model_options(c, 'scores with')
+    c.add_argument('--input', required=True, metavar='MEASUREMENTS', help='the measurements to score: Parquet, or RIPE Atlas '
+                                                                         'results (JSON, JSON lines, .gz/.bz2/.xz)')
+    c.add_argument('--out', default=None, metavar='CHANGES.parquet', help='where to write the detected changes: .parquet, '
+                                                                          '.csv, .json or .jsonl')
+    output = c.add_mutually_exclusive_group()
+    output.add_argument('--json', action='store_true', help='print the changes to stdout, one JSON object a line (the summary '
+                                                           'to stderr)')
+    output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
     c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
                                                                             'negative log-likelihood, p_fail and context '
                                                                             'size')

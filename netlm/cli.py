@@ -25,12 +25,14 @@ import numpy as np
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several.
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'BENCHES', 'PRETRAIN_SEED', 'CLIError', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth',
-           'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess',
-           'cmd_train', 'for_minutes', 'add_train', 'evaluate_run', 'cmd_eval', 'add_eval_options', 'add_eval',
-           'cmd_predict', 'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart', 'add_quickstart',
-           'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'build_parser', 'run',
-           'main']
+__all__ = ['USER_ERRORS', 'BENCHES', 'CPU_ACTIVATION_BYTES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'GLOSSARY',
+           'PRETRAIN_SEED', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'bench_kwargs',
+           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess',
+           'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'default_preset',
+           'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval', 'metric_records',
+           'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict', 'add_predict', 'write_report',
+           'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict', 'next_steps', 'pretrain_corpus',
+           'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -38,6 +40,36 @@ class CLIError(Exception):
 
 
 USER_ERRORS = (CLIError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, ValueError)   # one line each
+
+# %% ../nbs/17_cli.ipynb #c005b
+def add_output_options(parser, json_help: str):
+    "--json and --csv (one of them) on a command whose answers a script may read from stdout."
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument('--json', action='store_true', help=f'{json_help}, on stdout and nothing else there (tables go to stderr)')
+    group.add_argument('--csv', action='store_true', help='a header and one row per answer on stdout, nothing else there')
+
+
+def print_records(records: list[dict], fmt: str, file=None):
+    "Records on `file` (stdout) as JSON lines (`fmt` 'json': one object a line, nothing else) or CSV with a header."
+    import csv
+    file = file or sys.stdout
+    if fmt == 'json':
+        for r in records: print(json.dumps(r, default=str), file=file)
+        return
+    columns = list(dict.fromkeys(k for r in records for k in r))
+    writer = csv.DictWriter(file, columns, lineterminator='\n')
+    writer.writeheader(); writer.writerows(records)
+
+
+def output_format(args) -> str:
+    "'json' or 'csv' when stdout is for a machine (--json, --csv), else 'text'."
+    return 'json' if getattr(args, 'json', False) else 'csv' if getattr(args, 'csv', False) else 'text'
+
+
+def _say(fmt: str):
+    "Where the human-readable lines go: stdout, or stderr when stdout holds JSON or CSV."
+    return sys.stdout if fmt == 'text' else sys.stderr
+
 
 # %% ../nbs/17_cli.ipynb #c007
 BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
@@ -119,9 +151,12 @@ def add_synth(sub):
 # %% ../nbs/17_cli.ipynb #c017
 def cmd_ingest(args) -> dict:
     "Read RIPE Atlas ping results into a measurement Parquet table, reporting every reject by reason."
-    from netlm.ingest import format_report, ingest
+    from netlm.ingest import NoMeasurements, format_report, ingest, no_rows_reason
     report = ingest(args.inputs, args.out, rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress,
                     max_rtt_ms=args.max_rtt_ms, reject_private_src=args.reject_private_src)
+    if not report['rows_written']:                   # an empty table is no answer: say why, write nothing, fail
+        Path(report['out']).unlink(missing_ok=True)
+        raise NoMeasurements(no_rows_reason(report))
     print(format_report(report))
     print(json.dumps(report, default=str))
     return report
@@ -146,13 +181,16 @@ def add_ingest(sub):
 # %% ../nbs/17_cli.ipynb #c018
 def cmd_preprocess(args) -> dict:
     "Group measurements into probe rows (ArrayRecord shards), or merge the manifest parts of an array job."
+    from netlm.ingest import measurement_source
     from netlm.preprocess import build_probe_rows, merge_manifests
     if args.merge:
         if len(args.paths) != 1: raise CLIError('--merge takes one argument: OUT_DIR')
         manifest = merge_manifests(args.paths[0])
     else:
         if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
-        manifest = build_probe_rows(args.paths[0], args.paths[1], max_row_bytes=args.max_row_bytes,
+        # RIPE Atlas results are ingested first, into OUT_DIR/measurements.parquet (the table the rows are made from)
+        source, _ = measurement_source(args.paths[0], Path(args.paths[1]) / 'measurements.parquet', progress=not args.no_progress)
+        manifest = build_probe_rows(source, args.paths[1], max_row_bytes=args.max_row_bytes,
                                     test_fraction=args.test_fraction,
                                     val_fraction=args.val_fraction, time_split=args.time_split, partitions=args.partitions,
                                     partition=args.partition, memory_limit=args.memory_limit, progress=not args.no_progress)
@@ -173,14 +211,16 @@ def preprocess_summary(manifest: dict) -> str:
 
 
 def add_preprocess(sub):
-    pp = sub.add_parser('preprocess', help='measurement Parquet -> probe rows (ArrayRecord shards) for training',
+    pp = sub.add_parser('preprocess', help='measurements (Parquet or RIPE Atlas results) -> probe rows (ArrayRecord shards) '
+                                           'for training',
                         description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) '
                                     'into compact probe rows in OUT_DIR/{train,val,test}/*.array_record with '
                                     'OUT_DIR/manifest.json. Split by a stable hash of the probe, optionally by time too. '
                                     'Rejected rows are counted by reason in the manifest.',
                         usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
-    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory) and OUT_DIR; with '
-                                                             '--merge only OUT_DIR')
+    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory, or RIPE Atlas '
+                                                             'results: ingested first into OUT_DIR/measurements.parquet) '
+                                                             'and OUT_DIR; with --merge only OUT_DIR')
     pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond '
                                                                        'this size (default 8 MiB)')
     pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
@@ -199,7 +239,7 @@ def add_preprocess(sub):
 # %% ../nbs/17_cli.ipynb #c020
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
-    from netlm.config import config_from_args, parse_settings
+    from netlm.config import config_from_args, parse_settings, read_config_file
     from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
     for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init'):
@@ -209,11 +249,20 @@ def cmd_train(args) -> dict:
     if config_file is None and args.preset is None and args.workdir and (saved := Path(args.workdir, 'config.json')).is_file():
         config_file = saved                                     # a resume: the run's own recipe, not the default preset's
         print(f'resuming {args.workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})', flush=True)
-    config = config_from_args(args.preset, settings, config_file, finetune=args.init is not None)
+    preset = args.preset
+    if preset is None and not (config_file and read_config_file(config_file).get('preset')):
+        preset = default_preset()
+        if preset != 'netlm-95m': print(f'no GPU here: training the CPU recipe (--preset {preset}); netlm-95m needs a GPU', flush=True)
+    config = config_from_args(preset, settings, config_file, finetune=args.init is not None)
     if config.data is None:
         raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
+    if Path(config.data).is_file():
+        raise CLIError(f'{config.data}: a file of measurements, not probe rows: run `netlm preprocess {config.data} ROWS` first, '
+                       'then train with --data ROWS')
     if not Path(config.data, 'manifest.json').is_file():
-        raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json)')
+        raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json): `netlm preprocess MEASUREMENTS {config.data}` '
+                       'makes one')
+    check_memory(config)
     if args.minutes is not None: config = for_minutes(config, args.minutes)
     try:
         summary = train(config)
@@ -267,8 +316,8 @@ def add_train(sub):
                                    'SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and '
                                    'TensorBoard files in WORKDIR/tb.')
     t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
-    t.add_argument('--preset', default=None, help='model preset: cpu-small (the CPU recipe), tiny, netlm-95m (default), '
-                                                  'netlm-deep')
+    t.add_argument('--preset', default=None, help='model preset: netlm-95m (the default on a GPU), cpu-small (the CPU '
+                                                  'recipe: the default without a GPU), tiny, netlm-deep')
     t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
     t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
     t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
@@ -286,6 +335,55 @@ def add_train(sub):
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
+
+# %% ../nbs/17_cli.ipynb #c020m
+# Measured here (2 CPU cores, XLA's CPU backend): netlm-95m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
+# 15.5 GB: 3.4 GB per sequence, about 260 bytes per token, layer and unit of width. (A GPU keeps far less: bfloat16,
+# flash attention.) The 16 bytes a parameter are the float32 weights, the gradient and AdamW's two moments.
+CPU_ACTIVATION_BYTES = 260
+
+
+def default_preset() -> str:
+    "The preset `netlm train` takes when none is named: netlm-95m on a GPU, the CPU recipe (cpu-small) without one."
+    import jax
+    return 'netlm-95m' if jax.default_backend() == 'gpu' else 'cpu-small'
+
+
+def training_memory(config) -> int:
+    "About how many bytes a training step of `config` needs on a CPU: parameters with their optimizer state, and activations."
+    from netlm.model import param_count_formula
+    m = config.model
+    return 16 * param_count_formula(m) + CPU_ACTIVATION_BYTES * config.batch_size * config.seq_len * m.n_layers * m.d_model
+
+
+def memory_available() -> int | None:
+    "Bytes of memory free for this process (MemAvailable, within the cgroup's limit where one is set); None if unknown."
+    free = None
+    try:
+        meminfo = dict(line.split(':', 1) for line in Path('/proc/meminfo').read_text().splitlines() if ':' in line)
+        free = int(meminfo['MemAvailable'].split()[0]) * 1024
+    except (OSError, KeyError, ValueError): pass
+    try:
+        limit = Path('/sys/fs/cgroup/memory.max').read_text().strip()
+        if limit != 'max':
+            left = int(limit) - int(Path('/sys/fs/cgroup/memory.current').read_text())
+            free = left if free is None else min(free, left)
+    except (OSError, ValueError): pass
+    return free
+
+
+def check_memory(config, available: int | None = None):
+    """Refuse, in one line, a run that cannot fit in this machine's memory without a GPU (it would run for minutes, then
+    die out of memory): what it needs, what is free, and what to run instead."""
+    import jax
+    if jax.default_backend() == 'gpu': return
+    available = memory_available() if available is None else available
+    need = training_memory(config)
+    if available is None or need <= available: return
+    raise CLIError(f'--preset {config.preset} at batch {config.batch_size} x {config.seq_len} needs about {need / 1e9:.0f} GB '
+                   f'of memory without a GPU, and {available / 1e9:.0f} GB are free: use --preset cpu-small (the CPU recipe) '
+                   'or a GPU')
+
 
 # %% ../nbs/17_cli.ipynb #c022
 def _same_data(a, b) -> bool:
@@ -335,15 +433,54 @@ def _eval_options(args) -> dict:
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.evaluate import format_metrics_table
-    if (args.workdir is None) == (args.model is None):
-        raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    from netlm.infer import model_spec
+    model_spec(args)                                 # --workdir or --model, exactly one
     if args.workdir is None and args.out is None:
         raise CLIError('--model needs --out (where to write metrics.json and the plots)')
+    options = _eval_options(args) | (FULL_EVAL if args.full else {})
+    print(eval_plan(options, full=args.full), file=sys.stderr, flush=True)
     metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model, against=args.against, out_dir=args.out,
-                           progress=not args.no_progress, **_eval_options(args))
-    print(format_metrics_table(metrics))
-    print(json.dumps(metrics, default=str))
+                           progress=not args.no_progress, **options)
+    fmt = output_format(args)
+    print(format_metrics_table(metrics), file=_say(fmt))
+    if fmt == 'csv': print_records(metric_records(metrics), 'csv')
+    else: print(json.dumps(metrics, default=str))    # the last line; with --json the only one
     return metrics
+
+
+def metric_records(metrics: dict) -> list[dict]:
+    "The RTT scores as flat records, one per method and slice (all, seen, unseen, IPv4, IPv6), with their 95% intervals."
+    records = []
+    for method, r in metrics['rtt'].items():
+        for slice_name, s in [('all', r)] + list(r.get('by', {}).items()):
+            if not s.get('n'): continue
+            ci = lambda key: (s.get(key) or [None, None])
+            records.append(dict(method=method, slice=slice_name, n=s['n'], median_ae_ms=s.get('median_ae_ms'),
+                                median_ae_low=ci('median_ae_ci')[0], median_ae_high=ci('median_ae_ci')[1], mae_ms=s.get('mae_ms'),
+                                p90_rel=s.get('p90_rel'), crps_ms=s.get('crps_ms'), crps_low=ci('crps_ci')[0],
+                                crps_high=ci('crps_ci')[1], calibration_error=s.get('calibration_error'), brier=s.get('brier')))
+    return records
+
+
+# What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the claims)
+FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
+FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
+
+# Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
+# high: the quickstart's world (its README timing) and a 300-probe world (nbs/experiments/base/syn300_zero_shot_searches.json)
+EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
+
+
+def eval_plan(options: dict, full: bool = False) -> str:
+    "One line, said before an evaluation starts: what it will ask, and about how long that takes."
+    cap = options.get('max_queries')
+    low, high = (sum(EVAL_SECONDS[k][i] * n for k, n in (('rtt', options.get('max_queries') or 2000),
+                                                         ('ip', options['ip_queries']), ('inverse', options['inverse_queries'])))
+                 for i in (0, 1))
+    line = (f"asking {f'up to {cap:,}' if cap else 'all'} RTT queries, {options['ip_queries']:,} IP completions and "
+            f"{options['inverse_queries']:,} inverse searches on the {options['split']} probes: about {low / 60:.0f}-"
+            f"{max(high / 60, 1):.0f} minutes for cpu-small on two CPU cores (a GPU is faster, a larger model slower)")
+    return line + ('' if full else '; --full asks {ip_queries:,} and {inverse_queries:,}'.format(**FULL_EVAL))
 
 
 def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
@@ -370,16 +507,18 @@ def add_eval(sub):
                                    'of DATA, each query with the same context, broken down by seen/unseen pair and '
                                    'IPv4/IPv6 with 95% bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json '
                                    'and plots.')
-    e.add_argument('--workdir', default=None, help='the training run directory')
-    e.add_argument('--model', default=None, metavar='base|MODEL_DIR', help="instead of --workdir: a shipped model ('base', "
-                                                                           'zero-shot) or an exported one')
+    from netlm.infer import add_model_options
+    add_model_options(e, 'evaluates (its eval/ directory gets the results)')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
     e.add_argument('--against', nargs='+', default=[], metavar='[NAME=]RUN',
                    help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run "
                         "NAME' (NAME=RUN to name one): the paired ratios then compare WORKDIR's model with each (an "
                         'ablation against its reference)')
-    add_eval_options(e)
+    add_eval_options(e, **FIRST_LOOK)
+    add_output_options(e, 'the metrics as one JSON object')
+    e.add_argument('--full', action='store_true', help='the full protocol: {ip_queries:,} IP completions and {inverse_queries:,} '
+                                                       'inverse searches (up to half an hour on two CPU cores)'.format(**FULL_EVAL))
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')
     e.set_defaults(func=cmd_eval)
@@ -388,20 +527,35 @@ def add_eval(sub):
 def _context_from(path, src, size):
     "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
     if path is None: return None
-    import pyarrow.compute as pc, pyarrow.parquet as pq
-    from netlm.measurements import Measurements
-    table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
-    m = Measurements.from_table(table.filter(pc.equal(table['src_addr'], src)))
+    from netlm.changes import read_measurements      # Parquet or RIPE Atlas results; one line when neither
+    m = read_measurements(path)
+    m = m[m.src == src]
     if not len(m): raise CLIError(f'no measurements of {src} in {path} to use as context')
     return m[np.argsort(m.t, kind='stable')[-size:]]
 
 
+def answer_records(question: str, result: dict) -> list[dict]:
+    "A `predict` result as flat records, one per answer: the pair's distribution, a completion, a ranked or found destination."
+    if question == 'rtt':
+        flat = {k: v for k, v in result.items() if k != 'quantiles'}
+        return [flat | {f'q{round(float(q) * 100)}_ms': v for q, v in result['quantiles'].items()}]
+    if question == 'complete':
+        return [dict(prefix=result['prefix'], address=a, probability=p) for a, p in result['completions']]
+    if question == 'rank':
+        return [dict(src=result['src'], rank=i + 1, **r) for i, r in enumerate(result['ranked'])]
+    return [dict(src=result['src'], target_rtt_ms=result['target_rtt_ms'], **c) for c in result['candidates']]
+
+
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
-    from netlm.infer import load_predictor
-    if (args.workdir is None) == (args.model is None):
-        raise CLIError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
-    predictor = load_predictor(args.model if args.model is not None else args.workdir)
+    from netlm.infer import load_predictor, model_spec
+    predictor = load_predictor(model_spec(args))
+    fmt = output_format(args)
+    out = _say(fmt)
+    uses_context = args.question != 'complete' or args.src
+    if uses_context and args.context is None:
+        warnings.warn('no --context: the model answers without the probe\'s recent measurements, which it reads to place the '
+                      'probe (the evaluation gives it 30); pass --context MEASUREMENTS (Parquet or RIPE Atlas results)')
     if args.question == 'rtt':
         if len(args.values) != 2: raise CLIError('rtt takes SRC DST')
         src, dst = args.values
@@ -409,28 +563,34 @@ def cmd_predict(args):
         result = dict(src=src, dst=dst, median_ms=d.median_ms, mean_ms=d.mean_ms, p_fail=d.p_fail,
                       quantiles={str(q): float(d.quantile(q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)})
         print(f"{src} -> {dst}: median {d.median_ms:.2f} ms (10-90%: {d.quantile(0.1):.2f}-{d.quantile(0.9):.2f} ms), "
-              f"p_fail {d.p_fail:.3f}")
+              f"p_fail {d.p_fail:.3f}", file=out)
     elif args.question == 'complete':
         if len(args.values) != 1: raise CLIError('complete takes PREFIX (e.g. 192.0.2.)')
         ctx = _context_from(args.context, args.src, args.context_size) if args.src else None
         result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k,
                                                                                src=args.src))
-        for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}')
+        print(f"{'address':<40} probability", file=out)
+        for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}', file=out)
     elif args.question == 'rank':
         if len(args.values) < 2: raise CLIError('rank takes SRC DST [DST ...] (the candidates)')
         src, candidates = args.values[0], args.values[1:]
         result = dict(src=src, by=args.by, ranked=predictor.rank(src, candidates,
                                                                  context=_context_from(args.context, src, args.context_size),
                                                                  t=args.t, by=args.by))
+        extra = args.by != 'median'                          # sorted by the median: its column is already there
+        print(f"{'rank':>4}  {'destination':<40} {'median (ms)':>11}  {'p_fail':>6}" + (f'  {args.by:>10}' if extra else ''),
+              file=out)
         for i, r in enumerate(result['ranked']):
-            print(f"{i + 1:>3}. {r['dst']:<40} median {r['median_ms']:8.2f} ms  p_fail {r['p_fail']:.3f}  {r['by']} "
-                  f"{r['value']:.4g}")
+            print(f"{i + 1:>4}  {r['dst']:<40} {r['median_ms']:>11.2f}  {r['p_fail']:>6.3f}"
+                  + (f"  {r['value']:>10.4g}" if extra else ''), file=out)
     else:
         if len(args.values) != 2: raise CLIError('inverse takes RTT_MS SRC')
         rtt, src = float(args.values[0]), args.values[1]
         result = dict(target_rtt_ms=rtt, src=src, candidates=predictor.sample_ips(rtt, src, context=_context_from(args.context, src, args.context_size), k=args.k))
-        for c in result['candidates']: print(f"{c['dst']:<40} predicted median {c['median_ms']:.2f} ms")
-    print(json.dumps(result, default=str))
+        print(f"{'destination':<40} predicted median (ms)", file=out)
+        for c in result['candidates']: print(f"{c['dst']:<40} {c['median_ms']:.2f}", file=out)
+    if fmt == 'text': print(json.dumps(result, default=str))
+    else: print_records(answer_records(args.question, result), fmt)
     return result
 
 
@@ -442,27 +602,29 @@ def add_predict(sub):
                                     'addresses (e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted '
                                     'RTT is near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
                                     "probe's context (its recent measurements) comes from --context, a measurement Parquet "
-                                    'table.')
+                                    'table or RIPE Atlas results; without it the model answers blind (and warns). --json: '
+                                    'one JSON object per answer, --csv: a row per answer.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
-    pr.add_argument('--workdir', default=None, help='the training run directory')
-    pr.add_argument('--model', default=None, metavar='base|MODEL_DIR', help='instead of --workdir: a shipped model '
-                                                                            "('base': no training at all) or an exported "
-                                                                            'one')
-    pr.add_argument('--context', default=None, help='measurement Parquet to take the source probe\'s recent measurements from')
+    from netlm.infer import add_model_options
+    add_model_options(pr)
+    pr.add_argument('--context', default=None, help="the source probe's recent measurements, which the model reads to place "
+                                                    'the probe: a measurement Parquet or RIPE Atlas results (as the '
+                                                    'quickstart takes them)')
     pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
     pr.add_argument('--src', default=None, help='source probe for `complete`')
     pr.add_argument('--t', type=int, default=None, help='epoch seconds of the query, for `rtt`')
     pr.add_argument('--k', type=int, default=10, help='how many answers for `complete` and `inverse` (default 10)')
     pr.add_argument('--by', default='median', help="what `rank` sorts by: median, a quantile (q90) or p_below:MS (default median)")
+    add_output_options(pr, 'one JSON object per answer (a distribution, completion or candidate) a line')
     pr.set_defaults(func=cmd_predict)
 
 # %% ../nbs/17_cli.ipynb #c026
 def write_report(workdir, metrics: dict, summary: dict) -> Path:
-    "WORKDIR/report.md: what ran, the metrics tables, and the plots."
+    "WORKDIR/report.md: the verdict, what ran, what held out means, the tables and plots, the terms, the next commands."
     from netlm.evaluate import format_held_out, format_metrics_table
     workdir = Path(workdir)
-    lines = ['# netlm quickstart report', '',
+    lines = ['# netlm quickstart report', '', report_verdict(metrics), '',
              f"Data: {summary['data']}. Model: `{summary['preset']}`"
              + (f", fine-tuned from `{summary['init']}`" if summary.get('init') else ', trained from scratch')
              + f", {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
@@ -475,6 +637,7 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
     for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration',
                                                                        'eval/rtt_report.png')):
         if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
+    lines += GLOSSARY + next_steps(workdir, metrics, summary)
     path = workdir / 'report.md'
     path.write_text('\n'.join(lines))
     return path
@@ -488,13 +651,13 @@ def _quickstart_data(args, W: Path, progress: bool) -> tuple:
         gen = generate(W / 'world', probes=args.probes, days=args.days, seed=args.seed, progress=progress)
         return gen['path'], f"synthetic world ({gen['rows']:,} measurements, {args.probes} probes)"
     if not Path(args.data).exists(): raise CLIError(f'{args.data}: no such file or directory')
-    if str(args.data).endswith('.parquet') or Path(args.data).is_dir() and any(Path(args.data).glob('*.parquet')):
+    from netlm.ingest import is_parquet, measurement_source
+    if is_parquet(args.data):
         print(f'[1/5] measurement table: {args.data}', flush=True)
         return args.data, str(args.data)
-    from netlm.ingest import ingest
     print(f'[1/5] ingesting RIPE Atlas results: {args.data}', flush=True)
-    rep = ingest([args.data], W / 'measurements.parquet', progress=progress)
-    return W / 'measurements.parquet', f"{args.data} ({rep['rows_written']:,} measurements)"
+    source, rep = measurement_source(args.data, W / 'measurements.parquet', progress=progress)   # none: says why, in one line
+    return source, f"{args.data} ({rep['rows_written']:,} measurements)"
 
 
 def quickstart_init(args) -> str | None:
@@ -537,7 +700,7 @@ def cmd_quickstart(args) -> dict:
     train_minutes = (time.time() - t_train) / 60
     print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
     metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
-    summary = dict(data=data_name, preset=config.preset, init=init, steps=trained['step'], train_minutes=train_minutes,
+    summary = dict(data=data_name, source=str(source), preset=config.preset, init=init, steps=trained['step'], train_minutes=train_minutes,
                    tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform, seconds=time.time() - t0)
     print('[5/5] report', flush=True)
     report = write_report(W / 'run', metrics, summary)
@@ -557,7 +720,7 @@ def add_quickstart(sub):
                                    '(--from-scratch: train the CPU recipe from random weights) for --train-minutes, '
                                    'evaluate it against the baselines on held-out probes and write WORKDIR/run/report.md '
                                    'with the metrics tables and plots. It asks 200 IP completions and 100 inverse searches '
-                                   '(a first look; `netlm eval` asks 1,000 and 500). The defaults take about 7 minutes on '
+                                   '(a first look; `netlm eval --full` asks 1,000 and 500). The defaults take about 7 minutes on '
                                    '2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results '
@@ -580,6 +743,65 @@ def add_quickstart(sub):
     q.add_argument('--seed', type=int, default=0)
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
+
+# %% ../nbs/17_cli.ipynb #c026r
+def report_verdict(metrics: dict) -> str:
+    """The report's first sentence: the model against the best baseline on median RTT error, paired on the same queries with
+    its 95% interval, or why the evaluation is too small to say."""
+    from netlm.evaluate import too_small
+    rtt, versus = metrics['rtt'], metrics.get('versus') or {}
+    if (note := too_small(metrics.get('protocol', {}))): return f'**{note}**'
+    baselines = [k for k in rtt if k not in ('model', 'oracle') and not k.startswith('run ') and k in versus]
+    if 'model' not in rtt or not baselines: return 'No model was evaluated against the baselines.'
+    best = min(baselines, key=lambda k: rtt[k]['median_ae_ms'])
+    ratio, low, high = versus[best]['all']['median_ae']
+    model_ms, best_ms = rtt['model']['median_ae_ms'], rtt[best]['median_ae_ms']
+    verdict = ('beats' if high < 1 else 'is behind' if low > 1 else 'is not told apart from')
+    return (f'**The model {verdict} the best baseline ({best})** on held-out probes: median RTT error {model_ms:.2f} ms '
+            f'against {best_ms:.2f} ms, {ratio:.2f}x [95% CI {low:.2f}, {high:.2f}] on the same queries.')
+
+
+GLOSSARY = ['## Terms', '',
+            "- **median AE**: the median of |predicted median RTT - measured RTT|, in ms; **MAE** is their mean.",
+            '- **p90 rel**: the 90th percentile of the relative error |predicted - measured| / measured (0.29: nine answers in '
+            'ten are within 29%).',
+            '- **CRPS** (continuous ranked probability score, ms): how far the whole predicted distribution is from the '
+            'measured RTT; the absolute error for a point forecast, lower is better.',
+            '- **PIT** (probability integral transform): where each measured RTT falls in its predicted distribution; a '
+            'calibrated model gives uniform PITs, and the **calibration error** is the largest gap of their histogram from '
+            'uniform.',
+            '- **Brier**: the squared error of the predicted failure probability.',
+            '- **seen / unseen pair**: the queried (source, destination) pair does / does not occur in the query\'s context; a '
+            "seen pair can be answered from its own history, an unseen one must be inferred.",
+            '- **bits per measurement** by field, and **structure bits**: what the model pays to encode a measurement, '
+            'split into its fields (addresses, RTT, timestamp) and the structure tokens between them (measurement start, '
+            'the role tokens).',
+            '- **[95% CI]**: a bootstrap interval over the test probes (resampling probes, not queries).', '']
+
+
+def _example_pair(source) -> tuple[str, str]:
+    "A (source, destination) of the first measurement in `source` (a measurement Parquet), for the commands to copy."
+    try:
+        import pyarrow.parquet as pq
+        row = next(pq.ParquetFile(source).iter_batches(batch_size=1, columns=['src_addr', 'dst_addr'])).to_pylist()[0]
+        return row['src_addr'], row['dst_addr']
+    except Exception:                                   # no table, or not readable: placeholders to fill in
+        return 'SRC', 'DST'
+
+
+def next_steps(workdir, metrics: dict, summary: dict) -> list[str]:
+    "The report's last section: the commands that use this run (serve, predict with a context) and the Python to do it in JupyterLab."
+    run, rows = Path(workdir), metrics.get('protocol', {}).get('data_dir', 'ROWS')
+    source = summary.get('source') or 'MEASUREMENTS.parquet'
+    src, dst = _example_pair(source)
+    return ['## Next', '', 'Ask the model in a browser, from the shell (with the probe\'s recent measurements as context), or '
+            'in Python:', '', '```sh', f'netlm serve --workdir {run} --data {rows}',
+            f'netlm predict rtt {src} {dst} --workdir {run} --context {source}',
+            f'netlm predict rtt {src} {dst} --workdir {run} --context {source} --json   # one JSON object, for scripts',
+            f'netlm eval --workdir {run} --data {rows} --full                    # the full protocol', '```', '',
+            '```python', 'from netlm.demo import Demo', f"demo = Demo.load('{run}', '{rows}')",
+            f"demo.rtt('{src}', '{dst}')          # the answer, a plot and a table (JupyterLab shows them)", '```', '']
+
 
 # %% ../nbs/17_cli.ipynb #c101
 PRETRAIN_SEED = 1_000_000   # world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
@@ -747,13 +969,51 @@ def cmd_federate(args) -> dict | str:
     print(comparison_table([args.workdir]))
     return summary
 
+# %% ../nbs/17_cli.ipynb #c107
+class NetlmParser(argparse.ArgumentParser):
+    "An argument parser whose errors suggest the option meant for a mistyped one ('did you mean --model?')."
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._given = list(sys.argv[1:] if args is None else args)         # what the error may have to look at
+        return super().parse_known_args(args, namespace)
+
+    def _command_parser(self):
+        "The subcommand's parser, when the command line names one."
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return next((action.choices[a] for a in getattr(self, '_given', []) if a in action.choices), None)
+        return None
+
+    def suggestions(self) -> list[str]:
+        "'--modle: did you mean --model?' for each unknown option of the command line that resembles a known one."
+        import difflib
+        parsers = [self] + [p for p in [self._command_parser()] if p is not None]
+        known = [o for p in parsers for o in p._option_string_actions]
+        out = []
+        for token in getattr(self, '_given', []):
+            name = token.split('=', 1)[0]
+            if not name.startswith('--') or name in known: continue
+            if match := difflib.get_close_matches(name, known, n=1, cutoff=0.6):
+                out.append(f'{name}: did you mean {match[0]}?')
+        return out
+
+    def error(self, message):
+        hints = self.suggestions()
+        # a subcommand's unknown option reaches the top parser: show the subcommand's usage, not netlm's
+        target = (self._command_parser() if message.startswith('unrecognized arguments') else None) or self
+        target.print_usage(sys.stderr)
+        self.exit(2, f"{target.prog}: error: {message}{' (' + '; '.join(hints) + ')' if hints else ''}\n")
+
+
 # %% ../nbs/17_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
     "The `netlm` argument parser: the subcommands in pipeline order."
-    p = argparse.ArgumentParser(prog='netlm', description='Train and use a transformer language model of network latency '
+    from netlm import __version__
+    p = NetlmParser(prog='netlm', description='Train and use a transformer language model of network latency '
                                                           'measurements (RIPE Atlas pings).',
                                 epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per pipeline stage.')
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
+    p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
     from netlm.serve import add_serve_parser
     from netlm.export import add_export_parser

@@ -24,7 +24,7 @@ from .world import World
 from .rows import find_world, load_split
 from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID
-from .infer import DeadlineExceeded, Predictor, rank_key, parse_ip_prefix
+from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
@@ -194,8 +194,9 @@ class Demo:
 
     @classmethod
     def load(cls, workdir, data=None, **kwargs):
-        "The demo of a training run's latest checkpoint in `workdir`, with the measurements of `data` (or none)."
-        predictor = Predictor.from_checkpoint(workdir)
+        """The demo of a model (a training run's latest checkpoint in `workdir`, an exported model, or a shipped one: 'base'),
+        with the measurements of `data` (or none)."""
+        predictor = load_predictor(workdir)
         return cls(predictor, load_demo_data(data) if data is not None else None, name=str(workdir), **kwargs)
 
     def _oracle_addresses(self) -> set:

@@ -35,11 +35,11 @@ from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve',
-           'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text',
-           'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
-           'compression_metrics', 'plot_training_curve', 'held_out_summary', 'format_held_out', 'run_eval',
-           'format_metrics_table']
+__all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'MIN_TEST_PROBES', 'Protocol', 'make_protocol',
+           'cold_start_curve', 'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics',
+           'ip_prefix_text', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes',
+           'measurements_csv', 'compression_metrics', 'plot_training_curve', 'held_out_summary', 'format_held_out',
+           'run_eval', 'too_small', 'format_metrics_table']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -639,6 +639,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                     test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
                     test_probes_total=int(len(set(proto.probe_of.values()))),
                     test_addresses_total=int(len(np.unique(test.src.astype(str)))),
+                    destinations=int(len(np.unique(proto.queries.dst.astype(str)))),
                     cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir),
                     held_out=held_out_summary(manifest))
     if model_method is not None:
@@ -664,6 +665,20 @@ def _ci(r: dict, key: str, fmt: str = '.2f') -> str:
     return f'{v:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(v, fmt)
 
 
+MIN_TEST_PROBES = 10   # fewer held-out probes: the intervals over probes (and a ranking of methods) say next to nothing
+
+
+def too_small(protocol: dict) -> str | None:
+    "Why an evaluation is too small to read as a finding (too few test probes, a single destination), or None."
+    why = []
+    if (probes := protocol.get('test_probes')) is not None and probes < MIN_TEST_PROBES:
+        why.append(f'only {probes} test probe(s) (intervals over probes need {MIN_TEST_PROBES} or more)')
+    if (dsts := protocol.get('destinations')) is not None and dsts < 2:
+        why.append('a single destination (nothing to compare between pairs)')
+    if not why: return None
+    return 'Too small to be a finding: ' + ' and '.join(why) + '; the numbers describe these queries, not the methods.'
+
+
 def format_metrics_table(metrics: dict) -> str:
     """The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP,
     inverse, compression."""
@@ -680,6 +695,7 @@ def format_metrics_table(metrics: dict) -> str:
                      f"{proto['model_context']['n_context']} "
                      f"context measurements ({proto['model_context']['share_full']:.0%} of queries all)" if proto.get('model_context') else '')
                   + '.', '']
+    if (note := too_small(proto)): lines += [f'**{note}**', '']
     lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier '
               '(failures) | queries |',
               '|---|---:|---:|---:|---:|---:|---:|---:|']

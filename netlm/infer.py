@@ -32,7 +32,7 @@ __all__ = ['MAX_RTT_MS', 'RTTDistribution', 'encode_context', 'context_keys', 'q
            'model_next_logprobs', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'TreeDecoder', 'rtt_groups',
            'rtt_distributions', 'TableModel', 'parse_ip_prefix', 'beam_bytes', 'chain_next_probs', 'beam_groups',
            'sample_bytes', 'sample_groups', 'Predictor', 'ModelMethod', 'rank_key', 'ExportedModel', 'load_export',
-           'load_predictor']
+           'load_predictor', 'add_model_options', 'model_spec']
 
 # %% ../nbs/12_infer.ipynb #c006
 @dataclass
@@ -698,3 +698,17 @@ def load_predictor(spec) -> Predictor:
     if str(spec) in PRETRAINED: return Predictor.from_pretrained(str(spec))
     raise ValueError(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a shipped model "
                      f"({', '.join(sorted(PRETRAINED)) or 'none shipped'})")
+
+
+def add_model_options(parser, what: str = 'asks'):
+    "--workdir RUN and --model base|MODEL_DIR on a command's parser: the one way every command names the model it `what`."
+    parser.add_argument('--workdir', default=None, help=f'the training run whose newest checkpoint it {what}')
+    parser.add_argument('--model', default=None, metavar='base|MODEL_DIR',
+                        help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
+
+
+def model_spec(args) -> str:
+    "The model named by a command line's --workdir or --model (exactly one), for `load_predictor`."
+    workdir, model = getattr(args, 'workdir', None), getattr(args, 'model', None)
+    if (workdir is None) == (model is None): raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    return model if model is not None else workdir

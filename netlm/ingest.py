@@ -28,9 +28,9 @@ from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
 # %% auto #0
-__all__ = ['DECOMPRESSION_ERRORS', 'MENOG_SAMPLE', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport',
-           'input_files', 'distinct_files', 'ingest', 'results_table', 'format_report', 'synthetic_results',
-           'find_menog_sample']
+__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'MENOG_SAMPLE', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport',
+           'input_files', 'distinct_files', 'ingest', 'results_table', 'format_report', 'NoMeasurements',
+           'no_rows_reason', 'is_parquet', 'measurement_source', 'synthetic_results', 'find_menog_sample']
 
 # %% ../nbs/03_ingest.ipynb #c044
 _COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
@@ -403,6 +403,61 @@ def format_report(report: dict) -> str:
         lines.append(f"{'seconds':<28}{report['seconds']:>12,.1f}  ({report['results_per_s']:,} results/s)")
     lines += [f'warning: {w}' for w in report.get('warnings', [])]
     return '\n'.join(lines)
+
+# %% ../nbs/03_ingest.ipynb #c091
+class NoMeasurements(ValueError):
+    "The input holds no usable measurement: a command that would write nothing fails with this, one line saying why."
+
+
+ACCEPTED = 'netlm reads RIPE Atlas ping results (JSON or JSON lines, also .gz/.bz2/.xz) or a measurement Parquet'
+_NOT_RESULTS = {'bad_json', 'not_a_result', 'not_ping'}
+
+
+def _first(sample: dict) -> str:
+    "Where a reject sample was, and its detail: 'line 1: Expecting value'."
+    where = ', '.join(f'{k} {v}' for k, v in sample.items() if k not in ('file', 'detail'))
+    return where + (f": {sample['detail']}" if sample.get('detail') else '')
+
+
+def no_rows_reason(report: dict) -> str:
+    """Why an ingest wrote no row, in one line naming the file: empty, damaged, not JSON, not ping results, or every result
+    rejected (with the reasons)."""
+    inputs, rejects, samples = report.get('inputs', []), report.get('rejects', {}), report.get('reject_samples', {})
+    name = inputs[0] if len(inputs) == 1 else f"{len(inputs)} inputs ({', '.join(inputs[:2])}{', ...' if len(inputs) > 2 else ''})"
+    read = report['results_read']
+    if not read: return f'{name}: empty (no result in it); {ACCEPTED}'
+    if set(rejects) == {'file_damaged'}: return report['warnings'][0] if report.get('warnings') else f'{name}: damaged'
+    if set(rejects) <= _NOT_RESULTS:
+        reason = max(rejects, key=rejects.get)
+        first = _first(samples.get(reason, [{}])[0])
+        if Path(name).suffix.lower() in ('.csv', '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
+        if reason == 'bad_json': return f'{name}: not JSON ({first}); {ACCEPTED}'
+        return f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); {ACCEPTED}'
+    counts = ', '.join(f'{r} {n:,}' for r, n in sorted(rejects.items(), key=lambda kv: -kv[1]))
+    return f'{name}: all {read:,} results rejected ({counts}); `netlm ingest` reports where each reason first occurs'
+
+
+def is_parquet(path) -> bool:
+    """Whether `path` names measurement Parquet: a file that starts with Parquet's magic bytes, a directory holding .parquet
+    files, or a glob (preprocess reads globs of Parquet)."""
+    text = str(path)
+    if any(c in text for c in '*?['): return True
+    p = Path(text)
+    if p.is_dir(): return any(p.rglob('*.parquet'))
+    try:
+        with open(p, 'rb') as f: return f.read(4) == b'PAR1'
+    except OSError: return text.endswith('.parquet')     # a missing file: its reader says so
+
+
+def measurement_source(path, out, *, progress: bool = False) -> tuple[str, dict | None]:
+    """A measurement Parquet for `path`, and the ingest report: Parquet as it is; RIPE Atlas results (files or a directory)
+    ingested into `out` first; `NoMeasurements` saying why when they give no row."""
+    if is_parquet(path): return str(path), None
+    report = ingest([path], out, progress=progress)
+    if not report['rows_written']:
+        Path(out).unlink(missing_ok=True)
+        raise NoMeasurements(no_rows_reason(report))
+    return str(out), report
 
 # %% ../nbs/03_ingest.ipynb #c068
 def synthetic_results(n: int, seed: int = 0, probes: int = 200):

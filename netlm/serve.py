@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .demo import Demo, Limits, RequestError
+from .infer import add_model_options, model_spec
 
 # %% auto #0
 __all__ = ['PAGE', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread', 'check_port', 'serve_hosts', 'cmd_serve',
@@ -185,32 +186,33 @@ def cmd_serve(args) -> dict:
     for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1),
                              ('--timeout', args.timeout, 0.1)):
         if not value >= low: raise ValueError(f'{name} must be at least {low}, got {value}')
+    spec = model_spec(args)                          # --workdir RUN or --model base|MODEL_DIR, as every command
     check_port(args.host, args.port)
-    demo = Demo.load(args.workdir, args.data, context_size=args.context_size,
+    demo = Demo.load(spec, args.data, context_size=args.context_size,
                      limits=Limits(max_destinations=args.max_destinations, seconds=args.timeout))
     host = f'[{args.host}]' if ':' in args.host else args.host
-    print(f"netlm serve: model {args.workdir}" + (f", data {args.data} ({len(demo.probes)} probes)" if args.data else ', no data')
+    print(f"netlm serve: model {spec}" + (f", data {args.data} ({len(demo.probes)} probes)" if args.data else ', no data')
           + f", loaded in {time.time() - t0:.0f} s", flush=True)
     if args.host not in ('127.0.0.1', 'localhost', '::1'):
         print(f'netlm serve: listening on {args.host}: anyone who can reach this address can use the demo', flush=True)
     print(f'netlm serve: open http://{host}:{args.port}/ (Ctrl-C stops)', flush=True)
     uvicorn.run(make_app(demo, serve_hosts(args.host, args.allow_host)), host=args.host, port=args.port, log_level='warning',
                 limit_concurrency=64, timeout_keep_alive=5)
-    return dict(workdir=str(args.workdir), data=args.data, host=args.host, port=args.port)
+    return dict(model=str(spec), data=args.data, host=args.host, port=args.port)
 
 
 def add_serve_parser(subparsers):
     "Register `netlm serve` on the `netlm` command's subparsers."
     s = subparsers.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
                                             'exploration)',
-                              description='Serve an interactive demo of the run in WORKDIR: ask the RTT distribution of a '
-                                          'pair (next to the baselines, the oracle on synthetic data and the measured '
+                              description='Serve an interactive demo of a model (--workdir RUN or --model '
+                                          'base|MODEL_DIR): ask the RTT distribution of a pair (next to the baselines, the oracle on synthetic data and the measured '
                                           'pings), complete a partial IP, find destinations for a target RTT, and map a '
                                           "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
                                           '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
                                           '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
                                           'default.')
-    s.add_argument('--workdir', required=True, help='the training run directory (its latest checkpoint is served)')
+    add_model_options(s, 'serves')
     s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
                                                 '(baselines fit on its train split) or a measurement Parquet; contexts and '
                                                 'measured pings come from it')
