@@ -34,7 +34,7 @@ from .preprocess import available_cores, build_probe_rows
 from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig, batch_contexts,
                            context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
-from .config import config_from_args
+from .config import config_from_args, sampler_config
 from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
@@ -237,14 +237,16 @@ def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts:
 
 # %% ../nbs/16_benchmarks.ipynb #c026
 def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, seconds: float = 10.0,
-                  reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60) -> dict:
+                  reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60,
+                  **sampler) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
-    cfg = SamplerConfig(seq_len=seq_len)
+    cfg = sampler_config(sampler, seq_len)   # `SamplerConfig` fields, e.g. pair_rtt_scale=0.5: the pipeline's and the sampler's
     with tempfile.TemporaryDirectory() as tmp:
         rows = random_probe_rows(probes, seed)
         write_probe_rows(rows, Path(tmp) / 'train', shards=4)
         records = [r for p in shard_paths(tmp, 'train') for r in read_shard(p)]
-        kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1), chunk_contexts=chunk_contexts)
+        kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1), chunk_contexts=chunk_contexts,
+                  config=cfg)
 
         def run(it, limit_s, limit_batches=None):
             "Real tokens, total tokens, segments, batches and seconds of an iterator run."
@@ -278,6 +280,7 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
         ff_real, ff_total, _, ff_batches, ff_s = run(ff, seconds, first_fit_batches)
     rate, ref_rate = real / secs, ref_tokens / ref_s
     return dict(stage='sampler', probes=probes, rows=len(rows), batch_size=batch_size, seq_len=seq_len, threads=1,
+                sampler={name: getattr(cfg, name) for name in sampler},
                 batches=n_batches, seconds=round(secs, 2),
                 real_tokens_per_s=round(rate), contexts_per_s=round(segments / secs), padding_share=round(1 - real / total, 5),
                 distinct_probes_per_batch=round(float(np.mean(probes_per_batch)), 1),

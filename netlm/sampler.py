@@ -21,9 +21,9 @@ from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch,
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'SamplerConfig', 'contexts_per_row',
-           'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'sample_rows', 'sample_row',
-           'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset',
-           'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
+           'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'relabel_addresses',
+           'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle',
+           'PackedBatchIterDataset', 'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -43,6 +43,9 @@ class SamplerConfig:
     remap_src: float = 0.0                        # share of contexts whose probe address is replaced by a random one
     rtt_scale: float = 0.0                        # share of contexts whose RTTs are all multiplied by one random factor
     rtt_scale_range: tuple = (0.5, 2.0)           # that factor's range (log-uniform)
+    pair_rtt_scale: float = 0.0                   # share of contexts whose RTTs are multiplied by one random factor per destination
+    pair_rtt_scale_range: tuple = (0.5, 2.0)      # those factors' range (log-uniform)
+    relabel_dst: float = 0.0                      # share of contexts whose destinations are relabelled, prefixes kept
 
     def __post_init__(self):
         if self.seq_len < 64: raise ValueError(f'seq_len={self.seq_len} is too short: one measurement takes up to 47 tokens')
@@ -51,11 +54,12 @@ class SamplerConfig:
         lo, hi = self.partial_drop
         if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
-        for name in ('rtt_last', 'remap_src', 'rtt_scale'):
+        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'relabel_dst'):
             if not 0 <= getattr(self, name) <= 1:
                 raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
-        lo, hi = self.rtt_scale_range
-        if not 0 < lo <= hi <= 16: raise ValueError(f'rtt_scale_range={self.rtt_scale_range} must satisfy 0 < low <= high <= 16')
+        for name in ('rtt_scale_range', 'pair_rtt_scale_range'):
+            lo, hi = getattr(self, name)
+            if not 0 < lo <= hi <= 16: raise ValueError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
 
     def is_small(self, n):
         "Whether rows of `n` measurements take the small-row path (tokenized whole)."
@@ -204,16 +208,69 @@ def _context_sources(rng, src: np.ndarray, version: np.ndarray, ctx_row: np.ndar
     return out
 
 
-def _context_rtts(rng, code: np.ndarray, k: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
-    """RTT codes of the contexts' measurements (`k[i]` of context i, back to back), for a share `cfg.rtt_scale` of
-    contexts scaled by one factor each."""
-    if cfg.rtt_scale == 0: return code
-    scaled = rng.random(len(k)) < cfg.rtt_scale
-    factor = np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k)))
-    m_scaled = np.repeat(scaled, k)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)   # splitmix64's increment
+
+
+def _mix64(x: np.ndarray) -> np.ndarray:
+    "splitmix64's finalizer, elementwise: uint64 keys to uniform-looking uint64 hashes."
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+# 256 fixed random permutations of a byte value, back to back; a relabelling picks one per address byte and XORs before and after
+_BYTE_PERMS = np.argsort(np.random.default_rng(36).random((256, 256)), axis=1).astype(np.uint8).ravel()
+
+
+def relabel_addresses(addr: np.ndarray, version: np.ndarray, salt: np.ndarray) -> np.ndarray:
+    """(m, 16) addresses (tokenizer layout) relabelled by a bijection per `salt` that keeps prefixes: two addresses of one
+    salt share their first j bytes after iff they did before (IPv4: /8, /16, /24); IPv4 stays IPv4, IPv6 stays IPv6."""
+    out = np.array(addr, np.uint8, copy=True)
+    v4 = np.asarray(version) == 4
+    for sel, first in ((v4, 12), (~v4, 0)):   # IPv4 lives in bytes 12-15 behind a fixed prefix
+        if not sel.any(): continue
+        part, h = out[sel], _mix64(np.asarray(salt, np.uint64)[sel])
+        for j in range(first, 16):   # byte j's bijection is keyed by the salt and the original bytes before it
+            b = part[:, j].astype(np.uint64)
+            pick = (h & np.uint64(255)) << np.uint64(8) | (b ^ (h >> np.uint64(8) & np.uint64(255)))
+            part[:, j] = _BYTE_PERMS[pick] ^ (h >> np.uint64(16)).astype(np.uint8)
+            if j < 15: h = _mix64(h + (b + np.uint64(1)) * _GOLDEN)
+        out[sel] = part
+    return out
+
+
+def _context_destinations(rng, table: np.ndarray, m_dst: np.ndarray, k: np.ndarray, version: np.ndarray,
+                          cfg: SamplerConfig) -> np.ndarray:
+    """(M, 16) the destinations of the contexts' measurements (`m_dst` into `table`, `k[i]` of context i): for a share
+    `cfg.relabel_dst` of contexts relabelled by `relabel_addresses`, with one salt per context."""
+    out = table[m_dst]
+    if cfg.relabel_dst > 0:
+        relabel = np.repeat(rng.random(len(k)) < cfg.relabel_dst, k)
+        salt = np.repeat(rng.integers(0, 2**64, len(k), dtype=np.uint64), k)[relabel]
+        out[relabel] = relabel_addresses(out[relabel], version[relabel], salt)
+    return out
+
+
+def _context_rtts(rng, code: np.ndarray, k: np.ndarray, m_dst: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
+    """RTT codes of the contexts' measurements (`k[i]` of context i, back to back; `m_dst` their destinations): for a
+    share `cfg.rtt_scale` of contexts scaled by one factor each, for a share `cfg.pair_rtt_scale` by one per destination."""
+    if cfg.rtt_scale == 0 and cfg.pair_rtt_scale == 0: return code
+    factor, touched = np.ones(len(code)), np.zeros(len(code), bool)
+    if cfg.rtt_scale > 0:
+        m_scaled = np.repeat(rng.random(len(k)) < cfg.rtt_scale, k)
+        factor[m_scaled] = np.repeat(np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k))), k)[m_scaled]
+        touched |= m_scaled
+    if cfg.pair_rtt_scale > 0:
+        m_scaled = np.repeat(rng.random(len(k)) < cfg.pair_rtt_scale, k)
+        salt = np.repeat(rng.integers(0, 2**64, len(k), dtype=np.uint64), k)[m_scaled]
+        # the (destination + 1)-th draw of a splitmix64 stream seeded by the context's salt: one uniform per destination
+        u = (_mix64(salt + (m_dst[m_scaled].astype(np.uint64) + np.uint64(1)) * _GOLDEN) >> np.uint64(11)) * 2.0**-53
+        lo, hi = np.log(cfg.pair_rtt_scale_range)
+        factor[m_scaled] *= np.exp(lo + u * (hi - lo))
+        touched |= m_scaled
     out = code.copy()
     # a failed ping (-1 ms) stays failed
-    out[m_scaled] = rtt_code(rtt_from_code(code[m_scaled]) * np.repeat(factor, k)[m_scaled])
+    out[touched] = rtt_code(rtt_from_code(code[touched]) * factor[touched])
     return out
 
 
@@ -277,8 +334,9 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     ts_kind, ts_value = timestamp_fields(t[pos], has_ts, first)
     m_row = np.repeat(ctx_row, k)
     m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
-    tokens, lengths = encode_batch(m_src, table[dst[pos] + table_start[m_row]], version[m_row],
-                                   _context_rtts(rng, rtt[pos], k, cfg), ts_kind, ts_value,
+    m_dst = dst[pos] + table_start[m_row]                   # into the group's table
+    tokens, lengths = encode_batch(m_src, _context_destinations(rng, table, m_dst, k, version[m_row], cfg), version[m_row],
+                                   _context_rtts(rng, rtt[pos], k, m_dst, cfg), ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
