@@ -443,6 +443,12 @@ def cmd_eval(args) -> dict:
                            progress=not args.no_progress, **options)
     fmt = output_format(args)
     print(format_metrics_table(metrics), file=_say(fmt))
+    if args.reading:
+        from netlm.reading import format_reading, measure_reading
+        metrics['reading'] = measure_reading(args.model or args.workdir, args.data, args.split, n_context=args.n_context,
+                                             n_boot=args.n_boot, seed=args.seed)
+        (Path(args.out or Path(args.workdir) / 'eval') / 'reading.json').write_text(json.dumps(metrics['reading'], indent=1))
+        print(format_reading(metrics['reading']), file=_say(fmt))
     if fmt == 'csv': print_records(metric_records(metrics), 'csv')
     else: print(json.dumps(metrics, default=str))    # the last line; with --json the only one
     return metrics
@@ -519,6 +525,9 @@ def add_eval(sub):
     add_output_options(e, 'the metrics as one JSON object')
     e.add_argument('--full', action='store_true', help='the full protocol: {ip_queries:,} IP completions and {inverse_queries:,} '
                                                        'inverse searches (up to half an hour on two CPU cores)'.format(**FULL_EVAL))
+    e.add_argument('--reading', action='store_true', help='also measure how the model reads its context (netlm.reading: the '
+                                                          'reading curve, the copy probe, the loss by field), written to '
+                                                          'OUT/reading.json; a few minutes more')
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')
     e.set_defaults(func=cmd_eval)
