@@ -27,12 +27,13 @@ import numpy as np
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'CPU_ACTIVATION_BYTES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'GLOSSARY',
            'PRETRAIN_SEED', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'bench_kwargs',
-           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess',
-           'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'default_preset',
-           'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval', 'metric_records',
-           'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict', 'add_predict', 'write_report',
-           'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict', 'next_steps', 'pretrain_corpus',
-           'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'main']
+           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'probe_list', 'add_ingest',
+           'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train',
+           'default_preset', 'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval',
+           'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict',
+           'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict',
+           'next_steps', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate',
+           'NetlmParser', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -150,10 +151,19 @@ def add_synth(sub):
 
 # %% ../nbs/17_cli.ipynb #c017
 def cmd_ingest(args) -> dict:
-    "Read RIPE Atlas ping results into a measurement Parquet table, reporting every reject by reason."
-    from netlm.ingest import NoMeasurements, format_report, ingest, no_rows_reason
-    report = ingest(args.inputs, args.out, rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress,
-                    max_rtt_ms=args.max_rtt_ms, reject_private_src=args.reject_private_src)
+    "Read RIPE Atlas ping results (files, or a measurement fetched from the API) into a measurement Parquet table."
+    from netlm.ingest import ATLAS_API, NoMeasurements, format_report, ingest, ingest_atlas, no_rows_reason
+    options = dict(rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress, max_rtt_ms=args.max_rtt_ms,
+                   reject_private_src=args.reject_private_src)
+    if args.msm is not None:
+        if args.inputs: raise CLIError(f"give result files or --msm {args.msm}, not both ({' '.join(args.inputs)})")
+        report = ingest_atlas(args.msm, args.out, start=args.start, stop=args.stop, probe_ids=args.probes,
+                              api=args.api or ATLAS_API, timeout=args.timeout, key=os.environ.get('RIPE_ATLAS_KEY'), **options)
+    else:
+        if not args.inputs: raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas API')
+        if given := [f for f in ('start', 'stop', 'probes', 'api') if getattr(args, f) is not None]:
+            raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not with files")
+        report = ingest(args.inputs, args.out, **options)
     if not report['rows_written']:                   # an empty table is no answer: say why, write nothing, fail
         Path(report['out']).unlink(missing_ok=True)
         raise NoMeasurements(no_rows_reason(report))
@@ -162,13 +172,33 @@ def cmd_ingest(args) -> dict:
     return report
 
 
+def probe_list(text: str) -> list[int]:
+    "'1,2,3' as probe ids (an argparse type)."
+    try: return [int(p) for p in text.split(',') if p.strip()]
+    except ValueError: raise argparse.ArgumentTypeError(f'{text!r}: not a comma-separated list of probe ids (e.g. 1,2,3)') from None
+
+
 def add_ingest(sub):
-    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
-                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet '
-                                   'table with the measurement schema. Unusable results are counted by reason and '
-                                   'reported, never dropped silently.')
-    g.add_argument('inputs', nargs='+', help='result files or directories')
+    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2, or --msm ID from the API) -> '
+                                      'measurement Parquet',
+                       description='Read RIPE Atlas ping results as published (every firmware generation), or fetch a '
+                                   "measurement's results from the RIPE Atlas API (--msm), into one Parquet table with the "
+                                   'measurement schema. Unusable results are counted by reason and reported, never dropped '
+                                   'silently.',
+                       usage='netlm ingest FILE... --out T.parquet [options]  |  netlm ingest --msm ID [--start ISO] '
+                             '[--stop ISO] [--probes 1,2,3] --out T.parquet [options]')
+    g.add_argument('inputs', nargs='*', help='result files or directories')
     g.add_argument('--out', required=True, help='output Parquet file')
+    g.add_argument('--msm', type=int, default=None, metavar='ID',
+                   help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
+                        'non-public one needs an API key in RIPE_ATLAS_KEY)')
+    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC unless it '
+                                                                'names a zone; e.g. 2024-01-31 or 2024-01-31T12:00Z)')
+    g.add_argument('--stop', default=None, metavar='ISO', help='--msm: results up to this time (default: now, when --start '
+                                                               'is given)')
+    g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
+    g.add_argument('--api', default=None, metavar='URL', help='--msm: the API root (default https://atlas.ripe.net)')
+    g.add_argument('--timeout', type=float, default=60.0, metavar='SECONDS', help='--msm: seconds to wait for each answer (default 60)')
     g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
                    help="RTT of a result from its replies (default: avg, RIPE's)")
     g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
