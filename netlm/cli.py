@@ -311,18 +311,19 @@ def cmd_train(args) -> dict:
 
 
 def for_minutes(config, minutes: float):
-    "`config` set to train for about `minutes` of wall time: steps from a few timed ones, a hard stop at the budget."
-    from netlm.train import steps_for_minutes
+    """`config` set to train for `minutes` of wall time: the learning-rate schedule planned from a few timed steps, then
+    the schedule's floor until the budget stops the run (`netlm.train.budget_schedule`)."""
+    from netlm.train import budget_schedule, time_steps
     if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
     # a resume: re-timing would change its learning-rate schedule mid-run
     if (saved := _saved_schedule(config.workdir)) is not None:
-        print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more "
-              "minutes of training", flush=True)
+        print(f"resuming {config.workdir}: keeping its schedule of {saved['decay_steps'] or saved['steps']} steps; at most "
+              f"{minutes:g} more minutes of training", flush=True)
         return dataclasses.replace(config, **saved, max_minutes=minutes)
-    steps = steps_for_minutes(config, minutes)
-    print(f'{minutes:g} minutes of training: about {steps} steps of {config.batch_size} x {config.seq_len} tokens', flush=True)
-    return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
-                               max_minutes=minutes, ckpt_every=min(config.ckpt_every, steps))
+    config = budget_schedule(config, minutes, time_steps(config))
+    print(f'{minutes:g} minutes of training: a schedule of about {config.decay_steps} steps of {config.batch_size} x '
+          f'{config.seq_len} tokens, then its final learning rate until the time is spent', flush=True)
+    return config
 
 
 def _saved_schedule(workdir) -> dict | None:
@@ -333,7 +334,7 @@ def _saved_schedule(workdir) -> dict | None:
     try: _, saved = restore_newest(manager, lambda step: checkpoint_config(manager, step))
     except CorruptCheckpoint as e: raise CLIError(str(e)) from None
     finally: manager.close()
-    return None if saved is None else {k: saved[k] for k in ('steps', 'warmup_steps', 'ckpt_every')}
+    return None if saved is None else {k: saved.get(k) for k in ('steps', 'decay_steps', 'warmup_steps', 'ckpt_every')}
 
 
 def add_train(sub):
@@ -729,10 +730,11 @@ def cmd_quickstart(args) -> dict:
     if args.steps:
         config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
                                                 ckpt_every=min(config.ckpt_every,
-                                                               args.steps), log_every=min(config.log_every, args.steps))
+                                                               args.steps), log_every=min(config.log_every, max(args.steps // 20, 1)))
     else: config = for_minutes(config, args.train_minutes)
+    plan = f'{config.steps} steps' if config.max_minutes is None else f'{config.max_minutes:g} minutes'
     print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for "
-          f"{config.steps} steps "
+          f"{plan} "
           f'on {jax.devices()[0].platform}', flush=True)
     t_train = time.time()
     trained = train(config)
@@ -883,10 +885,11 @@ def cmd_pretrain(args) -> dict:
     if args.no_progress: settings.setdefault('progress', 'log')
     config = config_from_args(args.preset, settings)
     if args.steps:
-        config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
-                                                ckpt_every=min(config.ckpt_every, args.steps))
+        config = dataclasses.replace(config, steps=args.steps, ckpt_every=min(config.ckpt_every, args.steps),
+                                     warmup_steps=config.warmup_steps if 'warmup_steps' in settings else
+                                     min(config.warmup_steps, max(args.steps // 10, 1)))
     else: config = for_minutes(config, args.minutes)
-    print(f'[2/3] training {config.preset} for {config.steps} steps', flush=True)
+    print(f"[2/3] training {config.preset} for {f'{args.steps} steps' if args.steps else f'{args.minutes:g} minutes'}", flush=True)
     t_train = time.time()
     trained = train(config)
     tokens = sum(r['tokens'] for r in read_metrics(W / 'run'))
@@ -903,7 +906,8 @@ def cmd_pretrain(args) -> dict:
     # --minutes gives another step count on another machine: say the command that makes this model step for step
     summary['command'] = (f'netlm pretrain --workdir {W} --worlds {args.worlds} --val-worlds {args.val_worlds} '
                           f'--max-rows {args.max_rows:g} --seed {args.seed} --preset {config.preset} --steps {trained["step"]}'
-                          + ''.join(f' {s}' for s in args.settings))
+                          + (f' decay_steps={config.decay_steps} warmup_steps={config.warmup_steps}' if config.decay_steps else '')
+                          + ''.join(f' {s}' for s in args.settings if s.split('=')[0] not in ('decay_steps', 'warmup_steps')))
     print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
           f"model {out} (manifest sha256 {digest}); to make it again step for step: {summary['command']}", flush=True)
     return summary
