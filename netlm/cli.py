@@ -27,12 +27,13 @@ import numpy as np
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'CPU_ACTIVATION_BYTES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'GLOSSARY',
            'PRETRAIN_SEED', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'bench_kwargs',
-           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess',
-           'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train', 'default_preset',
-           'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval', 'metric_records',
-           'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict', 'add_predict', 'write_report',
-           'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict', 'next_steps', 'pretrain_corpus',
-           'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'main']
+           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'probe_list', 'add_ingest',
+           'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train',
+           'default_preset', 'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval',
+           'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict',
+           'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict',
+           'next_steps', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate',
+           'NetlmParser', 'build_parser', 'run', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(Exception):
@@ -150,10 +151,19 @@ def add_synth(sub):
 
 # %% ../nbs/17_cli.ipynb #c017
 def cmd_ingest(args) -> dict:
-    "Read RIPE Atlas ping results into a measurement Parquet table, reporting every reject by reason."
-    from netlm.ingest import NoMeasurements, format_report, ingest, no_rows_reason
-    report = ingest(args.inputs, args.out, rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress,
-                    max_rtt_ms=args.max_rtt_ms, reject_private_src=args.reject_private_src)
+    "Read RIPE Atlas ping results (files, or a measurement fetched from the API) into a measurement Parquet table."
+    from netlm.ingest import ATLAS_API, NoMeasurements, format_report, ingest, ingest_atlas, no_rows_reason
+    options = dict(rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress, max_rtt_ms=args.max_rtt_ms,
+                   reject_private_src=args.reject_private_src)
+    if args.msm is not None:
+        if args.inputs: raise CLIError(f"give result files or --msm {args.msm}, not both ({' '.join(args.inputs)})")
+        report = ingest_atlas(args.msm, args.out, start=args.start, stop=args.stop, probe_ids=args.probes,
+                              api=args.api or ATLAS_API, timeout=args.timeout, key=os.environ.get('RIPE_ATLAS_KEY'), **options)
+    else:
+        if not args.inputs: raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas API')
+        if given := [f for f in ('start', 'stop', 'probes', 'api') if getattr(args, f) is not None]:
+            raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not with files")
+        report = ingest(args.inputs, args.out, **options)
     if not report['rows_written']:                   # an empty table is no answer: say why, write nothing, fail
         Path(report['out']).unlink(missing_ok=True)
         raise NoMeasurements(no_rows_reason(report))
@@ -162,13 +172,33 @@ def cmd_ingest(args) -> dict:
     return report
 
 
+def probe_list(text: str) -> list[int]:
+    "'1,2,3' as probe ids (an argparse type)."
+    try: return [int(p) for p in text.split(',') if p.strip()]
+    except ValueError: raise argparse.ArgumentTypeError(f'{text!r}: not a comma-separated list of probe ids (e.g. 1,2,3)') from None
+
+
 def add_ingest(sub):
-    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2) -> measurement Parquet',
-                       description='Read RIPE Atlas ping results as published (every firmware generation) into one Parquet '
-                                   'table with the measurement schema. Unusable results are counted by reason and '
-                                   'reported, never dropped silently.')
-    g.add_argument('inputs', nargs='+', help='result files or directories')
+    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2, or --msm ID from the API) -> '
+                                      'measurement Parquet',
+                       description='Read RIPE Atlas ping results as published (every firmware generation), or fetch a '
+                                   "measurement's results from the RIPE Atlas API (--msm), into one Parquet table with the "
+                                   'measurement schema. Unusable results are counted by reason and reported, never dropped '
+                                   'silently.',
+                       usage='netlm ingest FILE... --out T.parquet [options]  |  netlm ingest --msm ID [--start ISO] '
+                             '[--stop ISO] [--probes 1,2,3] --out T.parquet [options]')
+    g.add_argument('inputs', nargs='*', help='result files or directories')
     g.add_argument('--out', required=True, help='output Parquet file')
+    g.add_argument('--msm', type=int, default=None, metavar='ID',
+                   help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
+                        'non-public one needs an API key in RIPE_ATLAS_KEY)')
+    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC unless it '
+                                                                'names a zone; e.g. 2024-01-31 or 2024-01-31T12:00Z)')
+    g.add_argument('--stop', default=None, metavar='ISO', help='--msm: results up to this time (default: now, when --start '
+                                                               'is given)')
+    g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
+    g.add_argument('--api', default=None, metavar='URL', help='--msm: the API root (default https://atlas.ripe.net)')
+    g.add_argument('--timeout', type=float, default=60.0, metavar='SECONDS', help='--msm: seconds to wait for each answer (default 60)')
     g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
                    help="RTT of a result from its replies (default: avg, RIPE's)")
     g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
@@ -281,18 +311,19 @@ def cmd_train(args) -> dict:
 
 
 def for_minutes(config, minutes: float):
-    "`config` set to train for about `minutes` of wall time: steps from a few timed ones, a hard stop at the budget."
-    from netlm.train import steps_for_minutes
+    """`config` set to train for `minutes` of wall time: the learning-rate schedule planned from a few timed steps, then
+    the schedule's floor until the budget stops the run (`netlm.train.budget_schedule`)."""
+    from netlm.train import budget_schedule, time_steps
     if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
     # a resume: re-timing would change its learning-rate schedule mid-run
     if (saved := _saved_schedule(config.workdir)) is not None:
-        print(f"resuming {config.workdir}: keeping its schedule of {saved['steps']} steps; at most {minutes:g} more "
-              "minutes of training", flush=True)
+        print(f"resuming {config.workdir}: keeping its schedule of {saved['decay_steps'] or saved['steps']} steps; at most "
+              f"{minutes:g} more minutes of training", flush=True)
         return dataclasses.replace(config, **saved, max_minutes=minutes)
-    steps = steps_for_minutes(config, minutes)
-    print(f'{minutes:g} minutes of training: about {steps} steps of {config.batch_size} x {config.seq_len} tokens', flush=True)
-    return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
-                               max_minutes=minutes, ckpt_every=min(config.ckpt_every, steps))
+    config = budget_schedule(config, minutes, time_steps(config))
+    print(f'{minutes:g} minutes of training: a schedule of about {config.decay_steps} steps of {config.batch_size} x '
+          f'{config.seq_len} tokens, then its final learning rate until the time is spent', flush=True)
+    return config
 
 
 def _saved_schedule(workdir) -> dict | None:
@@ -303,7 +334,7 @@ def _saved_schedule(workdir) -> dict | None:
     try: _, saved = restore_newest(manager, lambda step: checkpoint_config(manager, step))
     except CorruptCheckpoint as e: raise CLIError(str(e)) from None
     finally: manager.close()
-    return None if saved is None else {k: saved[k] for k in ('steps', 'warmup_steps', 'ckpt_every')}
+    return None if saved is None else {k: saved.get(k) for k in ('steps', 'decay_steps', 'warmup_steps', 'ckpt_every')}
 
 
 def add_train(sub):
@@ -699,10 +730,11 @@ def cmd_quickstart(args) -> dict:
     if args.steps:
         config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
                                                 ckpt_every=min(config.ckpt_every,
-                                                               args.steps), log_every=min(config.log_every, args.steps))
+                                                               args.steps), log_every=min(config.log_every, max(args.steps // 20, 1)))
     else: config = for_minutes(config, args.train_minutes)
+    plan = f'{config.steps} steps' if config.max_minutes is None else f'{config.max_minutes:g} minutes'
     print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for "
-          f"{config.steps} steps "
+          f"{plan} "
           f'on {jax.devices()[0].platform}', flush=True)
     t_train = time.time()
     trained = train(config)
@@ -853,10 +885,11 @@ def cmd_pretrain(args) -> dict:
     if args.no_progress: settings.setdefault('progress', 'log')
     config = config_from_args(args.preset, settings)
     if args.steps:
-        config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
-                                                ckpt_every=min(config.ckpt_every, args.steps))
+        config = dataclasses.replace(config, steps=args.steps, ckpt_every=min(config.ckpt_every, args.steps),
+                                     warmup_steps=config.warmup_steps if 'warmup_steps' in settings else
+                                     min(config.warmup_steps, max(args.steps // 10, 1)))
     else: config = for_minutes(config, args.minutes)
-    print(f'[2/3] training {config.preset} for {config.steps} steps', flush=True)
+    print(f"[2/3] training {config.preset} for {f'{args.steps} steps' if args.steps else f'{args.minutes:g} minutes'}", flush=True)
     t_train = time.time()
     trained = train(config)
     tokens = sum(r['tokens'] for r in read_metrics(W / 'run'))
@@ -873,7 +906,8 @@ def cmd_pretrain(args) -> dict:
     # --minutes gives another step count on another machine: say the command that makes this model step for step
     summary['command'] = (f'netlm pretrain --workdir {W} --worlds {args.worlds} --val-worlds {args.val_worlds} '
                           f'--max-rows {args.max_rows:g} --seed {args.seed} --preset {config.preset} --steps {trained["step"]}'
-                          + ''.join(f' {s}' for s in args.settings))
+                          + (f' decay_steps={config.decay_steps} warmup_steps={config.warmup_steps}' if config.decay_steps else '')
+                          + ''.join(f' {s}' for s in args.settings if s.split('=')[0] not in ('decay_steps', 'warmup_steps')))
     print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
           f"model {out} (manifest sha256 {digest}); to make it again step for step: {summary['command']}", flush=True)
     return summary

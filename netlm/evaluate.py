@@ -252,8 +252,8 @@ def plot_rtt_report(result: dict, path=None):
         ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)',
                     title='cold start')
         ax_cold.legend(fontsize=8)
-    for name, r in result['rtt'].items():
-        if 'pit_hist' in r: ax_pit.step(np.arange(10) / 10, r['pit_hist'], where='post', label=name)
+    for name, r in result['rtt'].items():     # bins of [0, 1] as edges: a step plot from the left edges never drew the last
+        if 'pit_hist' in r: ax_pit.stairs(r['pit_hist'], np.linspace(0, 1, len(r['pit_hist']) + 1), label=name)
     ax_pit.axhline(0.1, color='k', ls=':', lw=1)
     ax_pit.set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
     ax_pit.legend(fontsize=8)
@@ -514,13 +514,14 @@ def plot_training_curve(workdir, path=None):
     train, held = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
-    ax1.plot([r['step'] for r in train], [r['loss'] for r in train], label='train')
+    marker = 'o' if len(train) < 30 else None            # a short run: every logged point shown
+    ax1.plot([r['step'] for r in train], [r['loss'] for r in train], marker=marker, label='train')
     for split in sorted({r.get('split', 'test') for r in held}):   # 'test' only in runs made before training stopped reading it
         pts = [r for r in held if r.get('split', 'test') == split]
         ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-', label={'val': 'validation'}.get(split, split))
     ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
     for name in FIELD_NAMES:
-        ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], label=name)
+        ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], marker=marker and '.', label=name)
     ax2.set(xlabel='step', ylabel='loss (nats/token)', title='training loss by field'); ax2.legend(fontsize=8)
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=110)

@@ -42,11 +42,12 @@ from .sampler import SamplerConfig, make_dataset
 from .tokenizer import FIELD_NAMES
 
 # %% auto #0
-__all__ = ['PEAK_FLOPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data', 'init_distributed',
-           'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops', 'device_peak_flops', 'lr_schedule',
-           'make_optimizer', 'step_function', 'TrainState', 'init_state', 'abstract_state', 'summarize',
-           'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from', 'StopRequest', 'RunBusy', 'RunLock',
-           'evaluate', 'Throughput', 'check_config', 'train', 'resolve_data_shards', 'steps_for_minutes']
+__all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data',
+           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'step_function', 'TrainState', 'init_state',
+           'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from', 'StopRequest',
+           'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'restart_rate', 'bar_total', 'check_config', 'train',
+           'resolve_data_shards', 'time_steps', 'budget_schedule', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -409,6 +410,21 @@ class Throughput:
         elapsed = self.clock() - self.start - self.paused_s
         return tokens / elapsed if elapsed > 0 and tokens > 0 else None
 
+
+def restart_rate(bar: tqdm):
+    "Time `bar` from now on (after the first step: its compilation says nothing of the speed)."
+    if bar.disable: return
+    n = bar.n
+    bar.reset()                                       # a fresh clock and smoothing, with the count at 0 ...
+    bar.n = bar.last_print_n = bar.initial = n         # ... put back: the rate counts the steps from here
+    bar.refresh()
+
+
+def bar_total(step: int, steps: int, steps_per_s: float | None, seconds_left: float | None) -> int:
+    "Where a run will stop, for its progress bar: `steps`, or sooner where its time budget ends at `steps_per_s`."
+    if seconds_left is None or not steps_per_s: return steps
+    return min(steps, step + max(0, round(steps_per_s * seconds_left)))
+
 # %% ../nbs/09_train.ipynb #c087
 def _check_finite(pending: list, manager: CheckpointManager):
     "Raise `NonFiniteLoss` if a step since the last check had a NaN/inf loss or gradient."
@@ -462,8 +478,10 @@ def _warn_held_out(config: TrainConfig):
                       'split); preprocess with --val-fraction 0.1 to monitor one')
 
 
-def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) -> dict:
-    "Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run."
+def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None,
+          wall_clock: Callable[[], float] = time.time) -> dict:
+    """Train (or resume) the run in `config.workdir`; returns a summary. `on_step(step)` returning True stops the run;
+    `wall_clock` is what `max_minutes` is measured with (a fake one in tests)."""
     init_distributed()
     config = resolve_data_shards(config)
     check_config(config)
@@ -471,7 +489,7 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None) 
     workdir, mesh, lead = Path(config.workdir), data_mesh(), jax.process_index() == 0
     if lead: _warn_held_out(config)
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
-        try: return _train(config, workdir, mesh, lead, on_step)
+        try: return _train(config, workdir, mesh, lead, on_step, wall_clock)
         except ValueError as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
             if 'No space left on device' not in str(e): raise
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
@@ -494,9 +512,9 @@ def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     return dataclasses.replace(config, data_shards=config.data_shards or saved or jax.process_count())
 
 
-def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) -> dict:
+def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, wall_clock) -> dict:
     "The body of `train`, inside its run-directory lock."
-    t_start = time.time()
+    t_start = wall_clock()
     # data
     train_batches = make_batches(config, 'train')
 
@@ -512,7 +530,9 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
 
     # loop: step, log, eval, save
     step, pending, last, latest, clock = start, [], {}, None, Throughput()
-    bar = tqdm(total=config.steps, initial=start, disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
+    budget_s = None if config.max_minutes is None else 60 * config.max_minutes
+    bar = tqdm(total=config.steps if budget_s is None else min(config.steps, config.decay_steps or config.steps), initial=start,
+               disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
     try:
         with StopRequest() as stop:
             while step < config.steps:
@@ -520,19 +540,25 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
                 step += 1
                 pending.append((step, metrics))
                 bar.update(1)
-                if step == start + 1:   # the first step compiles: the clock starts once it is done
-                    jax.block_until_ready(metrics); clock.restart(step)
+                if step == start + 1:   # the first step compiles: the clocks start once it is done
+                    jax.block_until_ready(metrics); clock.restart(step); restart_rate(bar)
                 if on_step is not None and on_step(step): stop.request('on_step')
+                if budget_s is not None and wall_clock() - t_start > budget_s: stop.request('max_minutes')
+                stopping = stop.should_stop(step)
 
-                if step % config.log_every == 0 or step == config.steps:
+                if step % config.log_every == 0 or step == config.steps or stopping:
                     _check_finite(pending, manager)
                     host = jax.device_get([m for _, m in pending])
                     tokens_per_s = clock.rate(sum(float(m['tokens']) for (s, _), m in zip(pending, host) if s > clock.since_step))
                     clock.restart(step)
                     last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)), tokens_per_s=tokens_per_s,
                                 mfu=tokens_per_s * flops / (peak * jax.device_count()) if peak and tokens_per_s else None,
-                                elapsed_s=time.time() - t_start)
+                                elapsed_s=wall_clock() - t_start)
                     log.write(last)
+                    if budget_s is not None and not bar.disable:
+                        d = bar.format_dict
+                        bar.total = bar_total(step, config.steps, d['rate'] or (d['n'] - d['initial']) / max(d['elapsed'], 1e-9),
+                                              budget_s - (wall_clock() - t_start))
                     bar.set_postfix(loss=f"{last['loss']:.3f}")
                     if config.progress == 'log' and lead: print(_log_line(last), flush=True)
                     pending = []
@@ -542,8 +568,6 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
                         log.write(record := dict(step=step, split=held_out, **evaluate(state, config, mesh, held_out)))
                     if config.progress == 'log' and lead: print(_log_line(record), flush=True)
 
-                if config.max_minutes is not None and time.time() - t_start > 60 * config.max_minutes: stop.request('max_minutes')
-                stopping = stop.should_stop(step)
                 if step % config.ckpt_every == 0 or step == config.steps or stopping:
                     with clock.paused(wait_for=state.params):
                         _check_finite(pending, manager)
@@ -563,21 +587,40 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step) 
     return dict(workdir=str(workdir), preset=config.preset, init=config.init, params=param_count(state.model())['total'],
                 attention=attention_implementation(config.model), start_step=start, step=step, stopped=stop.reason,
                 loss=last.get('loss'), eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
-                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest, seconds=time.time() - t_start)
+                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest, seconds=wall_clock() - t_start)
 
 # %% ../nbs/09_train.ipynb #c060
-def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 6) -> int:
-    "How many steps of `config` fit in `minutes` here: a few timed steps on its own data, plus its evaluations' share."
+BUDGET_STEPS = 4       # a run with a time budget stops at the budget, or at this many times its planned steps
+
+
+def time_steps(config: TrainConfig, n: int = 8) -> list[float]:
+    "Seconds of each of `n` training steps of `config` here, on its own data, after a first one that compiles (not timed)."
     check_config(config)
     check_data(config)
     mesh = data_mesh()
     state = init_state(config, mesh)
     data = make_batches(config, 'train')
-    batches = [shard_batch(next(data), mesh) for _ in range(probe_steps + 1)]
+    batches = [shard_batch(next(data), mesh) for _ in range(n + 1)]
     jax.block_until_ready(state.train_step(batches[0], 0))                 # compilation, not counted
-    t0 = time.perf_counter()
-    for i, batch in enumerate(batches[1:]): metrics = state.train_step(batch, i + 1)
-    jax.block_until_ready(metrics)
-    per_step = (time.perf_counter() - t0) / probe_steps
+    seconds = []
+    for i, batch in enumerate(batches[1:]):
+        t0 = time.perf_counter()
+        jax.block_until_ready(state.train_step(batch, i + 1))
+        seconds.append(time.perf_counter() - t0)
+    return seconds
+
+
+def budget_schedule(config: TrainConfig, minutes: float, step_seconds) -> TrainConfig:
+    """`config` set to train for `minutes` of wall time at the speed of `step_seconds` (timed steps): the learning rate's
+    cosine over the steps that fit (`decay_steps`), then its floor until the budget (`max_minutes`) stops the run."""
+    per_step = float(np.quantile(step_seconds, 0.25))   # a busy machine slows steps, never speeds them up
     eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
-    return max(1, int(60 * minutes / (per_step * (1 + eval_share))))
+    planned = max(1, int(60 * minutes / (per_step * (1 + eval_share))))
+    return dataclasses.replace(config, steps=BUDGET_STEPS * planned, decay_steps=planned, max_minutes=minutes,
+                               warmup_steps=min(config.warmup_steps, max(planned // 10, 1)),
+                               log_every=min(config.log_every, max(planned // 20, 1)), ckpt_every=min(config.ckpt_every, planned))
+
+
+def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 8) -> int:
+    "How many steps of `config` fit in `minutes` here (the cosine of `budget_schedule`, from `probe_steps` timed steps)."
+    return budget_schedule(config, minutes, time_steps(config, probe_steps)).decay_steps
