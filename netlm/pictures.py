@@ -12,7 +12,7 @@ import threading
 import numpy as np
 
 # %% auto #0
-__all__ = ['PLOTS', 'TABLES', 'figure_svg', 'html_table', 'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete',
+__all__ = ['PLOTS', 'TABLES', 'figure_svg', 'sig3', 'html_table', 'plot_rtt', 'table_rtt', 'plot_complete', 'table_complete',
            'plot_inverse', 'table_inverse', 'plot_explore', 'table_explore', 'plot_rank', 'table_rank', 'plot_changes',
            'table_changes']
 
@@ -30,12 +30,29 @@ def figure_svg(fig) -> str:
     return text[text.index('<svg'):]
 
 
+def sig3(x) -> str:
+    "`x` with three significant figures, in plain notation (0.00700, 16.0, 123, 1230); None as an en dash."
+    if x is None or not np.isfinite(x): return '–'
+    if x == 0: return '0'
+    decimals = 2 - int(np.floor(np.log10(abs(x))))
+    x = round(float(x), decimals)
+    if x and 2 - int(np.floor(np.log10(abs(x)))) < decimals: decimals -= 1     # rounding went up a decade: 9.996 -> 10.0
+    return f'{x:.{max(decimals, 0)}f}'
+
+
 def html_table(header: list[str], rows: list[list]) -> str:
-    "A small HTML table (cells escaped; floats with 4 significant digits, None as an en dash)."
-    cell = lambda v: '–' if v is None else f'{v:.4g}' if isinstance(v, float) else html.escape(str(v))
+    "A small HTML table (cells escaped; floats with three significant figures, None as an en dash)."
+    cell = lambda v: sig3(v) if isinstance(v, (float, type(None))) else html.escape(str(v))
     head = ''.join(f'<th>{html.escape(h)}</th>' for h in header)
     body = ''.join('<tr>' + ''.join(f'<td>{cell(v)}</td>' for v in r) + '</tr>' for r in rows)
     return f'<table class="netlm-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _sig3_axis(axis):
+    "Tick labels of a (log or linear) axis in `sig3` text, no minor labels: 10, 20, 50, 100 rather than 10^1, 10^2."
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+    axis.set_major_formatter(FuncFormatter(lambda v, _: sig3(v)))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def _figure(width=7.0, height=4.0):
@@ -53,20 +70,33 @@ def plot_rtt(data: dict):
     levels = np.asarray(data['levels'])
     for name, m in data['methods'].items():
         if m is None: continue
-        label = f"{name}: median {m['median_ms']:.3g} ms" + (f", p_fail {m['p_fail']:.2f}" if m['p_fail'] is not None else '')
+        label = f"{name}: median {sig3(m['median_ms'])} ms" + (f", p_fail {sig3(m['p_fail'])}" if m['p_fail'] is not None else '')
         ax.plot(np.maximum(m['grid_ms'], 1e-2), levels, color=_COLORS.get(name), ls='--' if name == 'oracle' else '-',
                 lw=2.5 if name == 'model' else 1.5, label=label)
     meas = data['measured']
     if meas['rtt_ms']:
         x = np.sort(meas['rtt_ms'])
         ax.step(np.maximum(x, 1e-2), np.arange(1, len(x) + 1) / len(x), where='post', color='0.3', lw=1,
-                label=f"measured: {meas['pings']} pings, median {meas['median_ms']:.3g} ms")
-    ax.set(xscale='log', xlabel='RTT (ms)', ylabel='P(RTT ≤ x | success)', ylim=(0, 1),
+                label=f"measured: {meas['pings']} pings, median {sig3(meas['median_ms'])} ms")
+    lo, hi = _rtt_span(data)
+    if hi > 5 * lo: ax.set_xscale('log')
+    ax.set(xlim=(lo, hi), xlabel='RTT (ms)', ylabel='P(RTT ≤ x | success)', ylim=(0, 1),
            title=f"{data['src']} → {data['dst']} ({data['context']['measurements']} context measurements)")
+    _sig3_axis(ax.xaxis)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc='upper left')
     return fig
 
+
+def _rtt_span(data: dict) -> tuple[float, float]:
+    "The RTT axis of the RTT view: from the lowest 2% quantile to the highest 98% one of every method and the pings, with a margin."
+    levels, ends = np.asarray(data['levels']), []
+    for m in data['methods'].values():
+        if m is not None: ends += list(np.interp([0.02, 0.98], levels, m['grid_ms']))
+    if data['measured']['rtt_ms']: ends += list(np.quantile(data['measured']['rtt_ms'], [0.02, 0.98]))
+    ends = [e for e in ends if e is not None and np.isfinite(e)]
+    lo, hi = (max(min(ends), 1e-2), max(max(ends), 1e-2)) if ends else (1.0, 1000.0)
+    return (lo / 1.15, hi * 1.15) if hi > 5 * lo else (max(lo - 0.1 * (hi - lo) - 0.5, 0.0), hi + 0.1 * (hi - lo) + 0.5)
 
 def table_rtt(data: dict):
     "The RTT view's table (header, rows): each method's median, 10% and 90% quantiles and p_fail, then the measured pings'."
@@ -125,9 +155,11 @@ def plot_inverse(data: dict):
         for key, marker, label in (('oracle_median_ms', 'kx', 'oracle median'), ('measured_median_ms', 'r|', 'measured median')):
             have = [(yy, c[key]) for yy, c in zip(y, cands) if c[key] is not None]
             if have: ax.plot([v for _, v in have], [yy for yy, _ in have], marker, ms=9, mew=2, label=label)
-    ax.axvline(data['rtt_ms'], color='C3', ls='--', lw=1.5, label=f"target {data['rtt_ms']:g} ms")
+    ax.axvline(data['rtt_ms'], color='C3', ls='--', lw=1.5, label=f"target {sig3(data['rtt_ms'])} ms")
     ax.set_yticks(y, [c['dst'] for c in cands], fontsize=8)
-    ax.set(xscale='log', xlabel='RTT (ms)', title=f"destinations {data['rtt_ms']:g} ms from {data['src']}")
+    title = f"destinations {sig3(data['rtt_ms'])} ms from {data['src']}" + ('' if cands else ': none the model is confident of')
+    ax.set(xscale='log', xlabel='RTT (ms)', title=title)
+    _sig3_axis(ax.xaxis)
     ax.grid(alpha=0.3, axis='x')
     fig.legend(fontsize=8, loc='outside lower center', ncols=4)
     return fig
@@ -135,10 +167,10 @@ def plot_inverse(data: dict):
 
 def table_inverse(data: dict):
     "The inverse view's table (header, rows): each candidate's predicted quantiles and p_fail, oracle and measured medians."
-    rows = [[c['dst'], c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'], c['oracle_median_ms'],
-             c['measured_median_ms']]
+    rows = [[c['dst'], c.get('p_near'), c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'],
+             c['oracle_median_ms'], c['measured_median_ms']]
             for c in data['candidates']]
-    return ['destination', 'median (ms)', '10%', '90%', 'p_fail', 'oracle median', 'measured median'], rows
+    return ['destination', 'p_near', 'median (ms)', '10%', '90%', 'p_fail', 'oracle median', 'measured median'], rows
 
 # %% ../nbs/13c_pictures.ipynb #p022
 def plot_explore(data: dict):
@@ -177,6 +209,7 @@ def plot_explore(data: dict):
             ax.plot(x, np.maximum(v, 1e-2), marker, color='k' if key.startswith('oracle') else 'C3', ms=6, label=label)
     ax.set(yscale='log', xlabel=f"destinations, by predicted median ({data['asked']} of {data['available']} the data knows)",
            ylabel='RTT (ms)', title=title)
+    _sig3_axis(ax.yaxis)
     ax.grid(alpha=0.3)
     fig.legend(fontsize=8, loc='outside lower left', ncols=3)
     fig.colorbar(sc, ax=ax, label='model p_fail')
@@ -189,6 +222,7 @@ def plot_explore(data: dict):
         ax2.plot(lim, lim, 'k:', lw=1)
     ax2.set(xscale='log', yscale='log', xlabel=ref_key.replace('_median_ms', ' median (ms)'), ylabel='predicted median (ms)',
             title='prediction against reference')
+    _sig3_axis(ax2.xaxis); _sig3_axis(ax2.yaxis)
     ax2.grid(alpha=0.3)
     return fig
 
@@ -214,7 +248,8 @@ def plot_rank(data: dict):
         ax.scatter(num('oracle_median_ms'), y, marker='x', color='C3', label='oracle median')
     ax.set_yticks(y, [f"{r['rank']}. {r['dst']}" for r in rows], fontsize=8)
     ax.set(xscale='log', xlabel='RTT (ms)', title=f"candidates from {data['src']}, ranked by {data['by']}")
-    ax.legend(fontsize=8, loc='lower right'); ax.grid(alpha=0.3, axis='x')
+    _sig3_axis(ax.xaxis)
+    fig.legend(fontsize=8, loc='outside lower center', ncols=3); ax.grid(alpha=0.3, axis='x')
     return fig
 
 
@@ -241,6 +276,7 @@ def plot_changes(data: dict):
         for ax in (ax_rtt, ax_nll): ax.axvline((c['t'] - s['t'][0]) / 3600, color='k', lw=1, ls='--')
     ax_rtt.set(ylabel='RTT (ms)', title=f"{data['src']} -> {data['dst']}: {len(data['changes'])} change(s) detected")
     if ok.any() and rtt[ok].max() > 3 * max(rtt[ok].min(), 1e-3): ax_rtt.set_yscale('log')
+    _sig3_axis(ax_rtt.yaxis)
     ax_nll.set(xlabel=f"hours since {np.datetime64(int(s['t'][0]), 's')} UTC", ylabel='surprise (nats)')
     ax_rtt.legend(fontsize=8); ax_rtt.grid(alpha=0.3); ax_nll.grid(alpha=0.3)
     return fig
