@@ -12,7 +12,7 @@ import threading
 import time
 import warnings
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +21,7 @@ from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
 from .world import World
-from .rows import find_world, load_split
+from .rows import find_world, load_rows, rows_to_measurements
 from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID
 from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
@@ -29,8 +29,8 @@ from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
-__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
-           'canonical_address', 'check_range', 'clean_json', 'View', 'Demo', 'subnet_addresses']
+__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
+           'canonical_address', 'check_range', 'clean_json', 'View', 'CompiledShapes', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/14_demo.ipynb #c006
 @dataclass
@@ -41,6 +41,7 @@ class DemoData:
     train: Measurements
     world: object | None = None
     source: str = ''
+    probe_ids: dict = field(default_factory=dict)      # source address -> RIPE Atlas probe id, where known
 
 
 def _find_world(path: Path):
@@ -68,18 +69,27 @@ def load_demo_data(path) -> DemoData:
     "The demo's data from a probe-row directory (`netlm preprocess`) or a measurement Parquet (file, directory or glob)."
     path = Path(path)
     if (path / 'manifest.json').is_file():
-        train = load_split(path, 'train')
-        try: test = load_split(path, 'test')
-        except FileNotFoundError: test = train[:0]          # a run preprocessed with --test-fraction 0
-        everything = Measurements.concat([train, test])
+        rows = load_rows(path, 'train')
+        try: rows_test = load_rows(path, 'test')
+        except FileNotFoundError: rows_test = []            # a run preprocessed with --test-fraction 0
+        train, test = rows_to_measurements(rows), rows_to_measurements(rows_test)
+        everything = Measurements.concat([train, test]) if len(test) else train
+        probe_ids = {canonical_address(r.src): int(r.prb_id) for r in rows + rows_test if r.prb_id >= 0}
     else:
         from netlm.preprocess import parquet_files   # it brings DuckDB (40 ms): not for `netlm --help`, which imports this module
         files = parquet_files(path)
-        try: table = pq.read_table(files, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
+        try:
+            columns = ['src_addr', 'dst_addr', 'event_time', 'rtt']
+            with_ids = 'prb_id' in pq.read_schema(files[0]).names
+            table = pq.read_table(files, columns=columns + ['prb_id'] * with_ids)
         except Exception as e: raise ValueError(f'{path}: not a measurement Parquet ({e})') from None
-        everything = train = _canonical_measurements(Measurements.from_table(table), path)
+        everything = train = _canonical_measurements(Measurements.from_table(table.select(columns)), path)
+        probe_ids = {}
+        if with_ids:
+            pairs = table.select(['src_addr', 'prb_id']).group_by(['src_addr', 'prb_id']).aggregate([]).to_pylist()
+            probe_ids = {a: int(p['prb_id']) for p in pairs if p['prb_id'] is not None and (a := canonical_address(p['src_addr']))}
     if not len(everything): raise ValueError(f'{path}: no measurements')
-    return DemoData(everything, train, _find_world(path), str(path))
+    return DemoData(everything, train, _find_world(path), str(path), probe_ids)
 
 # %% ../nbs/14_demo.ipynb #c008
 @dataclass(frozen=True)
@@ -164,6 +174,42 @@ class View:
 # %% ../nbs/14_demo.ipynb #c014
 QUANTILE_LEVELS = (0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95)    # shown in tables and answered by the API
 T_MAX = 4_102_444_800                                         # 2100-01-01: a bound on query times (epoch s)
+MIN_P_NEAR = 0.5          # the inverse search proposes destinations with at least this chance of a ping near the target
+
+
+def _clear_jax_caches():
+    import jax   # only once the cap is reached: JAX is loaded by then
+    jax.clear_caches()
+
+
+class CompiledShapes:
+    """A cap on the input shapes the model's functions are compiled for: the shapes in least-recently-used order; a new
+    shape past `max_shapes` clears them (`clear`: JAX's caches) and starts the count again."""
+
+    def __init__(self, max_shapes: int = 48, clear=_clear_jax_caches):
+        self.max_shapes, self.clear, self.shapes, self.clears = max_shapes, clear, OrderedDict(), 0
+        self._lock = threading.Lock()
+
+    def wrap(self, name: str, fn):
+        "`fn(*arrays)` counted by the shapes of its arguments under `name` (a function counted already is left as it is)."
+        if getattr(fn, 'compiled_shapes', None) is not None: return fn      # a second Demo of the same predictor
+        def counted(*arrays):
+            key = (name,) + tuple((np.shape(a), np.asarray(a).dtype.str) for a in arrays)
+            with self._lock:
+                if key in self.shapes: self.shapes.move_to_end(key)
+                else:
+                    if len(self.shapes) >= self.max_shapes:        # JAX cannot drop one compilation: all go
+                        self.clear(); self.shapes.clear(); self.clears += 1
+                    self.shapes[key] = True
+            return fn(*arrays)
+        counted.compiled_shapes = self
+        return counted
+
+    def cap(self, predictor):
+        "Count the compiled shapes of `predictor`'s model functions (its decoders' `next_logprobs` and `tree_logprobs`)."
+        if (d := getattr(predictor, 'decoder', None)) is not None: d.next_logprobs = self.wrap('next_logprobs', d.next_logprobs)
+        if (t := getattr(predictor, 'tree', None)) is not None: t.tree_logprobs = self.wrap('tree_logprobs', t.tree_logprobs)
+        return predictor
 
 
 class Demo:
@@ -175,12 +221,17 @@ class Demo:
     - what the page lists: `probe_list`, `destination_list`, `examples`, `info`;
     - what every view shares: `_probe` (checks `src`), `_context`, `_with_model` (the model lock and time budget), `_oracle`,
       `_cached`, `_deadline`;
-    - what the world and the data hold: `_oracle_addresses` (the oracle's), `_subnets_with_destinations` (for an exploration);
-    - `load` (from a run directory)."""
+    - what the world and the data hold: `_oracle_addresses` (the oracle's), `_subnets_with_destinations` (for an exploration),
+      `probe_count` (physical probes), `_own_addresses` (a probe's addresses), `_scored` (a probe's series scored for changes);
+    - `load` (from a run directory), `warm` (ask every example once) and `_find_examples`."""
 
     def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30, limits: Limits = Limits(),
-                 name: str = '', cache_size: int = 256):
+                 name: str = '', cache_size: int = 256, max_compiled_shapes: int | None = 48, min_p_near: float = MIN_P_NEAR):
         self.predictor, self.data, self.context_size, self.limits, self.name = predictor, data, context_size, limits, name
+        self.min_p_near, self._examples = min_p_near, None
+        self.compiled = CompiledShapes(max_compiled_shapes) if max_compiled_shapes else None
+        if self.compiled is not None: self.compiled.cap(predictor)
+        self.probe_ids = data.probe_ids if data is not None else {}
         self.world = data.world if data is not None else None
         self.probes = by_source(data.measurements) if data is not None else {}     # src -> its measurements in time order
         self.baselines = {k: m.fit(data.train) for k, m in default_baselines().items()} if data is not None and len(data.train) else {}
@@ -294,23 +345,57 @@ def destination_list(self: Demo, src, limit: int = 1000) -> list[dict]:
 
 @patch
 def examples(self: Demo) -> dict:
-    "Questions to start from: the busiest probe, its most measured destination, that destination's prefix, its median RTT."
-    if not self.probes: return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='', candidates='')
-    src = self.probe_list()[0]['src']
+    """Questions to start from, each one that shows something: a busy pair, its prefixes, its median RTT, candidates to rank,
+    a pair with a change (found once)."""
+    if self._examples is None: self._examples = self._find_examples()
+    return self._examples
+
+@patch
+def _find_examples(self: Demo, tries: int = 2) -> dict:
+    if not self.probes:
+        return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='', candidates='', changes_src='', changes_dst='',
+                    changes_last=400)
+    busiest = [p['src'] for p in self.probe_list()]
+    src = busiest[0]
     top = self.destination_list(src, limit=1)[0]
     raw = ipaddress.ip_address(top['dst']).packed
     prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
     explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
     candidates = ','.join(r['dst'] for r in self.destination_list(src, limit=6))
-    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=round(top['median_ms'] or 20.0, 1), explore_prefix=explore,
-                candidates=candidates)
+    changes_src, changes_dst, most, last = src, top['dst'], 0, self.limits.max_series
+    for probe in busiest[:tries]:                          # a loop over two probes: each is one scoring of its series
+        try: _, _, found = self._scored(probe, last, self._deadline(None))
+        except RequestError: break                         # out of time: the busiest pair, change or not
+        pings = {}
+        for d in self.probes[probe][-last:].dst.astype(str): pings[d] = pings.get(d, 0) + 1
+        counts = {}
+        for r in found:
+            if pings.get(r['dst_addr'], 0) >= 2: counts[r['dst_addr']] = counts.get(r['dst_addr'], 0) + 1
+        if counts and max(counts.values()) > most:
+            changes_src, most = probe, max(counts.values())
+            changes_dst = max(counts, key=lambda d: (counts[d], pings[d]))
+        if most: break
+    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=float(f"{top['median_ms'] or 20.0:.3g}"), explore_prefix=explore,
+                candidates=candidates, changes_src=changes_src, changes_dst=changes_dst, changes_last=last)
+
+@patch
+def probe_count(self: Demo) -> int:
+    "The data's physical probes: the source addresses of one probe id count once (an address without an id counts alone)."
+    return len({self.probe_ids.get(s, s) for s in self.probes})
+
+@patch
+def _own_addresses(self: Demo, src: str) -> set:
+    "The addresses of the probe that `src` belongs to (its IPv4 and IPv6 sources, where the data knows its id)."
+    pid = self.probe_ids.get(src)
+    return {src} | ({a for a, p in self.probe_ids.items() if p == pid} if pid is not None else set())
 
 @patch
 def info(self: Demo) -> dict:
-    "What the server answers from: the run, the data, the methods next to the model, the limits, examples."
+    "What the server answers from: the run, the data (probes and their source addresses), the methods next to the model, the limits, examples."
     d = self.data
     return clean_json(dict(model=self.name, data=d.source if d else None, measurements=len(d.measurements) if d else 0,
-                           probes=len(self.probes), destinations=len(self.destinations), baselines=list(self.baselines),
+                           probes=self.probe_count(), sources=len(self.probes), destinations=len(self.destinations),
+                           baselines=list(self.baselines),
                            oracle=self.world is not None, context_size=self.context_size, limits=self.limits.__dict__,
                            examples=self.examples()))
 
@@ -405,17 +490,22 @@ def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: floa
     ctx, t = self._context(src)
     ctx = ctx if ctx is not None and len(ctx) else None
 
+    when = t if t is not None else int(time.time())
+
     def ask():
-        cands = self.predictor.sample_ips(rtt_ms, src, context=ctx, n=n, k=k)
-        # a loop per candidate (k <= max_k)
-        return cands, [self.predictor.predict_rtt(src, c['dst'], context=ctx) for c in cands]
+        cands = self.predictor.sample_ips(rtt_ms, src, context=ctx, n=n, k=k, min_p_near=self.min_p_near)
+        cands = [c for c in cands if c['p_near'] >= self.min_p_near]    # sample_ips keeps its best even when unconfident
+        if not cands: return [], []
+        queries = Measurements([src] * len(cands), [c['dst'] for c in cands], [when] * len(cands), [0.0] * len(cands))
+        return cands, self.predictor.predict_many(queries, ctx)
     cands, dists = self._with_model(deadline, ask)
     dsts = [c['dst'] for c in cands]
     oracle, _ = self._oracle(src, dsts, t, (0.5,))
     measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
-    out = [dict(dst=c['dst'], median_ms=d.median_ms, p_fail=d.p_fail, quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS},
+    out = [dict(dst=c['dst'], p_near=c['p_near'], median_ms=d.median_ms, p_fail=d.p_fail,
+                quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS}, from_context=c.get('from_context', False),
                 oracle_median_ms=o, measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
-    return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t,
+    return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t, min_p_near=self.min_p_near,
                                            context=dict(measurements=0 if ctx is None else len(ctx)),
                                            candidates=out)))
 
@@ -450,7 +540,8 @@ def explore(self: Demo, src, prefix=None, limit: int = 64, *, deadline: float | 
         known_cells = self._subnets_with_destinations(prefix, n_bytes)
     else:
         if self.data is None: raise RequestError('without --data the demo knows no destinations: give a prefix')
-        same = np.array([(':' in d) == (':' in src) for d in self.destinations], bool)    # a loop per distinct destination
+        own = self._own_addresses(src)                    # other probes ping this one: not a destination of its own
+        same = np.array([(':' in d) == (':' in src) and d not in own for d in self.destinations], bool)   # a loop per destination
         order = np.flatnonzero(same)[np.argsort(-self.destination_counts[same], kind='stable')]
         cells, dsts, available, known_cells = None, self.destinations[order[:limit]].tolist(), int(same.sum()), None
     key = ('explore', src, prefix, limit)
@@ -539,12 +630,22 @@ def changes(self: Demo, src, dst, last: int = 400, *, deadline: float | None = N
     if (m.dst.astype(str) == dst).sum() < 2:
         raise RequestError(f'changes: {src} measured {dst} fewer than 2 times in its last {last} measurements '
                            '(GET /api/destinations?src=... lists what it measures)', 404)
-    return self._cached(('changes', src, dst, last), lambda: self._changes(src, dst, m, self._deadline(deadline)))
+    return self._cached(('changes', src, dst, last), lambda: self._changes(src, dst, last, self._deadline(deadline)))
 
 @patch
-def _changes(self: Demo, src: str, dst: str, m: Measurements, deadline: float) -> View:
-    s = self._with_model(deadline, surprise, self.predictor, m)
-    found = [r for r in detect_changes(m, pit_z(s['pit'])).to_pylist() if r['dst_addr'] == dst]   # a few rows
+def _scored(self: Demo, src: str, last: int, deadline: float):
+    """The probe's last `last` measurements, their surprise and the CUSUM's changes on every pair (cached: the pairs of a
+    probe share one scoring)."""
+    def score():
+        m = self.probes[src][-last:]
+        s = self._with_model(deadline, surprise, self.predictor, m)
+        return m, s, detect_changes(m, pit_z(s['pit'])).to_pylist()
+    return self._cached(('scored', src, last), score)
+
+@patch
+def _changes(self: Demo, src: str, dst: str, last: int, deadline: float) -> View:
+    m, s, found = self._scored(src, last, deadline)
+    found = [r for r in found if r['dst_addr'] == dst]                  # a few rows
     pair = m.dst.astype(str) == dst
     seconds = lambda ts: int(ts.timestamp())
     return View('changes', clean_json(dict(
@@ -553,3 +654,20 @@ def _changes(self: Demo, src: str, dst: str, m: Measurements, deadline: float) -
                     nll=s['nll'][pair].tolist()),
         changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'],
                       direction=r['direction']) for r in found])))
+
+# %% ../nbs/14_demo.ipynb #c110
+@patch
+def warm(self: Demo) -> dict:
+    "Ask every view's example question once (compiling the model for its shapes, caching the answers): seconds per view."
+    if not self.probes: return {}
+    ex, took = self.examples(), {}
+    questions = dict(rtt=lambda: self.rtt(ex['src'], ex['dst']), inverse=lambda: self.inverse(ex['rtt_ms'], ex['src']),
+                     complete=lambda: self.complete(ex['prefix'], ex['src']), explore=lambda: self.explore(ex['src']),
+                     rank=lambda: self.rank(ex['src'], ex['candidates']),
+                     changes=lambda: self.changes(ex['changes_src'], ex['changes_dst'], ex['changes_last']))
+    for name, ask in questions.items():                     # a loop over the six views
+        t0 = time.monotonic()
+        try: ask()
+        except RequestError: pass                           # e.g. out of time: the page asks again, and says so
+        took[name] = round(time.monotonic() - t0, 2)
+    return took
