@@ -49,10 +49,11 @@ def html_table(header: list[str], rows: list[list]) -> str:
 
 
 def _sig3_axis(axis):
-    "Tick labels of a (log or linear) axis in `sig3` text, no minor labels: 10, 20, 50, 100 rather than 10^1, 10^2."
-    from matplotlib.ticker import FuncFormatter, NullFormatter
+    "Tick labels of a (log or linear) axis in `sig3` text: 10, 20, 50, 100 rather than 10^1, 10^2 (minor ones at 2 and 5 x 10^n)."
+    from matplotlib.ticker import FuncFormatter
     axis.set_major_formatter(FuncFormatter(lambda v, _: sig3(v)))
-    axis.set_minor_formatter(NullFormatter())
+    two_five = lambda v: v > 0 and round(v / 10 ** np.floor(np.log10(v)), 6) in (2.0, 5.0)
+    axis.set_minor_formatter(FuncFormatter(lambda v, _: sig3(v) if two_five(v) else ''))   # a log axis within one decade has labels
 
 
 def _figure(width=7.0, height=4.0):

@@ -191,8 +191,12 @@ def cmd_serve(args) -> dict:
     demo = Demo.load(spec, args.data, context_size=args.context_size,
                      limits=Limits(max_destinations=args.max_destinations, seconds=args.timeout))
     host = f'[{args.host}]' if ':' in args.host else args.host
-    print(f"netlm serve: model {spec}" + (f", data {args.data} ({len(demo.probes)} probes)" if args.data else ', no data')
+    print(f"netlm serve: model {spec}" + (f", data {args.data} ({demo.probe_count()} probes, {len(demo.probes)} source "
+                                          f"addresses)" if args.data else ', no data')
           + f", loaded in {time.time() - t0:.0f} s", flush=True)
+    if args.data:                                    # the first question compiles the model: do it now, not for a visitor
+        t1 = time.time(); demo.warm()
+        print(f'netlm serve: asked every example once in {time.time() - t1:.0f} s', flush=True)
     if args.host not in ('127.0.0.1', 'localhost', '::1'):
         print(f'netlm serve: listening on {args.host}: anyone who can reach this address can use the demo', flush=True)
     print(f'netlm serve: open http://{host}:{args.port}/ (Ctrl-C stops)', flush=True)
