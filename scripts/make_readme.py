@@ -5,10 +5,11 @@ nbdev_readme needs Quarto, which cannot be installed on our machines, so this do
 deterministically: markdown cells as they are (Quarto's ```{mermaid} diagrams become GitHub's
 ```mermaid), code cells that are not `#| hide` as Python blocks followed by their stored text outputs.
 """
-import json, sys
+import json, re, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+LOCAL_LINK = re.compile(r'\]\((?![a-z]+:|#|/)([^)\s]+\.(?:ipynb|png|svg|md))\)')   # ](18_experiments.ipynb), ](images/x.png)
 HEADER = '<!-- Generated from nbs/index.ipynb by scripts/make_readme.py: edit the notebook, not this file. -->\n\n'
 
 
@@ -17,8 +18,8 @@ def render(nb_path: Path) -> str:
     for cell in json.loads(nb_path.read_text())['cells']:
         src = ''.join(cell['source']).strip('\n')
         if cell['cell_type'] == 'markdown':
-            # nbdev's title convention: "# Title" then "> summary"
-            parts.append(src.replace('```{mermaid}', '```mermaid'))
+            # nbdev's title convention: "# Title" then "> summary"; relative links point into nbs/, seen from the root
+            parts.append(LOCAL_LINK.sub(r'](nbs/\1)', src.replace('```{mermaid}', '```mermaid')))
             continue
         lines = src.splitlines()
         if any(l.strip() in ('#| hide', '#|hide') for l in lines) or not src: continue
