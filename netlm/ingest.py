@@ -261,6 +261,13 @@ class _TableOutput:
         self.writer.close()
         for f in (self.partial, self.partial.with_name(self.partial.name + '.old')): f.unlink(missing_ok=True)
 
+    def __enter__(self): return self
+
+    def __exit__(self, kind, error, trace):
+        "One transaction: an error (or an interrupt) anywhere inside leaves no table and no partial file."
+        if kind is not None: self.abort()
+        return False
+
 # %% ../nbs/03_ingest.ipynb #c053
 _DATA_SUFFIXES = ('.json', '.jsonl', '.ndjson', '.gz', '.bz2', '.xz')
 
@@ -364,14 +371,12 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
     done, output = 0, _TableOutput(out, row_group_size)
     on_read = lambda n: (bar.update(done + n - bar.n), bar.set_postfix(results=report.results_read, refresh=False))
     try:
-        for path in files:
-            _ingest_file(path, report, output, rtt, per_packet, row_group_size, check, on_read)
-            done += path.stat().st_size
-            bar.update(done - bar.n)
-        output.close()
-    except BaseException:
-        output.abort()
-        raise
+        with output:
+            for path in files:
+                _ingest_file(path, report, output, rtt, per_packet, row_group_size, check, on_read)
+                done += path.stat().st_size
+                bar.update(done - bar.n)
+            output.close()
     finally:
         bar.close()
     seconds = time.perf_counter() - t0
@@ -585,15 +590,13 @@ def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api
     bar = tqdm(total=len(windows), unit=' requests', desc=f'msm {msm_id}', disable=not progress)
     output = _TableOutput(out, row_group_size)
     try:
-        for a, b in windows:
-            results, url = fetch_results(msm_id, a, b, probe_ids, api=api, timeout=timeout, key=key)
-            _ingest_values(SimpleNamespace(path=url, unit='element'), enumerate(results, 1), report, output, rtt, per_packet,
-                           row_group_size, check)
-            bar.update(1); bar.set_postfix(results=report.results_read)
-        output.close()
-    except BaseException:
-        output.abort()
-        raise
+        with output:
+            for a, b in windows:
+                results, url = fetch_results(msm_id, a, b, probe_ids, api=api, timeout=timeout, key=key)
+                _ingest_values(SimpleNamespace(path=url, unit='element'), enumerate(results, 1), report, output, rtt,
+                               per_packet, row_group_size, check)
+                bar.update(1); bar.set_postfix(results=report.results_read)
+            output.close()
     finally:
         bar.close()
     seconds = time.perf_counter() - t0
