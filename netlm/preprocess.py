@@ -504,7 +504,8 @@ def merge_manifests(out_dir) -> dict:
         source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
         raise ValueError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
-    manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in,
+    manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings},
+                    rows_in=rows_in,
                     measurements_written=written,
                     rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),

@@ -16,7 +16,7 @@ from array_record.python.array_record_data_source import ArrayRecordDataSource  
 # tracing, and importing Grain imports JAX
 from array_record.python.array_record_module import ArrayRecordReader, ArrayRecordWriter
 
-from .manifests import MANIFEST_FORMATS, manifest_kind, read_manifest_json
+from .manifests import manifest_kind, read_manifest_json
 from .measurements import Measurements
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
 from .world import World
