@@ -296,8 +296,9 @@ def init_weights(source: str) -> tuple[dict, dict]:
     (`netlm.artefacts.resolve_model`): a run directory, an exported model or a pretrained name ('base')."""
     try: found = resolve_model(source)
     except ModelNotFound:
-        raise ValueError(f"init {source!r}: not a pretrained model ({', '.join(sorted(PRETRAINED)) or 'none shipped'}), "
-                         'a run directory (with checkpoints/) or an exported model (with manifest.json)') from None
+        shipped = ', '.join(sorted(PRETRAINED)) or 'none shipped'
+        raise ValueError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
+                         'an exported model (with manifest.json)') from None
     if found.kind == 'run':
         model, config, _ = load_model_step(found.path)
         return config['model'], named_params(model)
