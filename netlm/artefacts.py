@@ -8,13 +8,17 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from .manifests import MANIFEST_FORMATS, manifest_kind, read_manifest_json
+
 # %% auto #0
 __all__ = ['EXPORT_FORMAT', 'EXPORT_VERSION', 'EXPORT_FUNCTIONS', 'SCALE_SUFFIX', 'PRETRAINED_DIR', 'PRETRAINED', 'file_sha256',
-           'manifest_checksum', 'read_export', 'dequantize', 'read_params', 'pretrained_path', 'read_pretrained']
+           'manifest_checksum', 'read_export', 'dequantize', 'read_params', 'pretrained_path', 'read_pretrained',
+           'ModelSource', 'ModelNotFound', 'resolve_model']
 
 # %% ../nbs/07a_artefacts.ipynb #c006
 def file_sha256(path) -> str:
@@ -25,7 +29,7 @@ def file_sha256(path) -> str:
     return digest.hexdigest()
 
 # %% ../nbs/07a_artefacts.ipynb #c009
-EXPORT_FORMAT, EXPORT_VERSION = 'netlm-export', 1
+EXPORT_FORMAT, EXPORT_VERSION = MANIFEST_FORMATS['export'], 1
 EXPORT_FUNCTIONS = ('next_logprobs', 'tree_logprobs')     # the two functions a Predictor needs, one file each
 
 
@@ -63,7 +67,7 @@ def read_export(path, pin: str | None = None) -> dict:
                          f'expected {pin[:16]}...)')
     try: manifest = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ValueError(f'{where}: damaged (not JSON: {e})') from None
-    if not isinstance(manifest, dict) or manifest.get('format') != EXPORT_FORMAT:
+    if not isinstance(manifest, dict) or manifest_kind(manifest) != 'export':
         raise ValueError(f'{where}: not a netlm export manifest')
     if manifest.get('version') != EXPORT_VERSION:
         raise ValueError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
@@ -126,3 +130,32 @@ def pretrained_path(name: str = 'base') -> Path:
 def read_pretrained(name: str = 'base', *, float32: bool = True) -> tuple[dict, dict]:
     "`(manifest, arrays)` of a shipped model, checked against its pinned manifest digest."
     return read_params(pretrained_path(name), float32=float32, pin=PRETRAINED[name])
+
+# %% ../nbs/07a_artefacts.ipynb #c022
+@dataclass(frozen=True)
+class ModelSource:
+    """What a model spec names: `kind` 'run' (a training run's directory), 'export' (a directory `netlm export` wrote)
+    or 'pretrained' (shipped in the package, with its `name` and the `pin` of its manifest), and its directory."""
+    kind: str
+    path: Path
+    name: str | None = None
+    pin: str | None = None
+
+
+class ModelNotFound(ValueError):
+    "A model spec that names no model: not a run directory, an exported model nor a shipped model."
+
+
+def resolve_model(spec) -> ModelSource:
+    """The model `spec` names: a path holding `checkpoints/` (a run), else a path holding an export's `manifest.json`,
+    else the name of a shipped model."""
+    path = Path(spec)
+    if (path / 'checkpoints').is_dir(): return ModelSource('run', path)
+    if (path / 'manifest.json').is_file():
+        kind = manifest_kind(read_manifest_json(path / 'manifest.json'))
+        if kind == 'export': return ModelSource('export', path)
+        raise ValueError(f"{path / 'manifest.json'}: not a netlm export manifest (its kind: {kind}); not a model")
+    if str(spec) in PRETRAINED:
+        return ModelSource('pretrained', pretrained_path(str(spec)), str(spec), PRETRAINED[str(spec)])
+    raise ModelNotFound(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a "
+                        f"shipped model ({', '.join(sorted(PRETRAINED)) or 'none shipped'})")

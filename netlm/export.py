@@ -14,8 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .artefacts import EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256, manifest_checksum
-from .infer import tree_mask
+from .artefacts import (EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256,
+                             manifest_checksum)
+from .decoding import tree_mask
 from .metrics import QUANTILE_GRID
 
 # JAX, Flax and orbax (2-3 s to import) are imported inside the functions that need them: `netlm --help` builds
@@ -60,13 +61,13 @@ def inference_functions(config, paths: dict):
     def build(params):
         return nnx.merge(graphdef, nnx.from_flat_state([(paths[n][0], paths[n][1](a)) for n, a in dequantize(params, jnp).items()]))
 
-    def next_logprobs(params, tokens, lengths):          # as netlm.infer.model_next_logprobs
+    def next_logprobs(params, tokens, lengths):          # as model_next_logprobs (nbs/testkit.py)
         mask = jnp.arange(tokens.shape[1])[None, :] < lengths[:, None]
         logits = build(params)(tokens, segment_ids=mask.astype(jnp.int32))                     # (B, T, V)
         last = jnp.take_along_axis(logits, (lengths - 1)[:, None, None], axis=1)[:, 0]        # (B, V)
         return jax.nn.log_softmax(last.astype(jnp.float32), axis=-1)
 
-    def tree_logprobs(params, tokens, positions, chain, leaf, read):   # as netlm.infer.model_tree_logprobs
+    def tree_logprobs(params, tokens, positions, chain, leaf, read):   # as netlm.decoding.model_tree_logprobs
         logits = build(params)(tokens, positions, attention_mask=tree_mask(chain, leaf, xp=jnp))  # (B, T, V)
         return jax.nn.log_softmax(jnp.take_along_axis(logits, read[:, :, None], axis=1), axis=-1)  # (B, R, V)
 
@@ -123,7 +124,8 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
         partial.mkdir(parents=True)
         np.savez(partial / 'params.npz', **params)
         for name, e in exported.items(): (partial / f'{name}.jaxexport').write_bytes(e.serialize())
-        manifest = dict(format=EXPORT_FORMAT, version=EXPORT_VERSION, model=dataclasses.asdict(model.config),
+        manifest = dict(format=EXPORT_FORMAT, kind='export', version=EXPORT_VERSION,
+                        model=dataclasses.asdict(model.config),
                         compute_dtype=config.dtype,
                         seq_len=min(int(run_config['seq_len']), model.config.max_len), quantization='int8' if int8 else 'none',
                         platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),

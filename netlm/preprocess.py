@@ -24,6 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .manifests import MANIFEST_FORMATS
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 from .rows import (DEFAULT_COMPRESSION, OLD_SPLIT_RULE, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
                         SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, TEST, TRAIN, VAL, ProbeRow, split_key,
@@ -503,7 +504,8 @@ def merge_manifests(out_dir) -> dict:
         source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
         raise ValueError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
-    manifest = dict(format='netlm probe rows', **{k: parts[0][k] for k in settings}, rows_in=rows_in,
+    manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings},
+                    rows_in=rows_in,
                     measurements_written=written,
                     rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
@@ -555,7 +557,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
         raise ValueError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
     combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])] for split in SPLITS}
-    manifest = dict(format='netlm probe rows', combined_from=combined_from,
+    manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', combined_from=combined_from,
                     row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
                     source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,

@@ -16,6 +16,7 @@ from array_record.python.array_record_data_source import ArrayRecordDataSource  
 # tracing, and importing Grain imports JAX
 from array_record.python.array_record_module import ArrayRecordReader, ArrayRecordWriter
 
+from .manifests import manifest_kind, read_manifest_json
 from .measurements import Measurements
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
 from .world import World
@@ -24,9 +25,8 @@ from .world import World
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
            'SPLITS', 'TRAIN', 'VAL', 'TEST', 'SPLIT_BY_PROBE_ID', 'SPLIT_BY_ADDRESS', 'OLD_SPLIT_RULE', 'ProbeRow',
            'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'ShardWriter', 'read_shard', 'random_probe_rows',
-           'write_probe_rows', 'read_manifest_json', 'empty_split_stats', 'load_manifest', 'split_key',
-           'split_rule_warning', 'find_world', 'iter_rows', 'shard_paths', 'ShardSource', 'open_shards',
-           'rows_to_measurements', 'load_rows', 'load_split']
+           'write_probe_rows', 'empty_split_stats', 'load_manifest', 'split_key', 'split_rule_warning', 'find_world',
+           'iter_rows', 'shard_paths', 'ShardSource', 'open_shards', 'rows_to_measurements', 'load_rows', 'load_split']
 
 # %% ../nbs/04_rows.ipynb #c005
 ROW_MAGIC = b'NLR1'
@@ -236,15 +236,6 @@ SPLIT_BY_ADDRESS = 'src_addr'               # ... of a table without probe ids: 
 OLD_SPLIT_RULE = 'src_addr (before probe ids)'   # manifests written before the key was recorded
 
 
-def read_manifest_json(path, what: str = 'manifest') -> dict:
-    "The JSON object in `path`; a one-line ValueError naming the file when it holds none (truncated, damaged, not JSON)."
-    try: value = json.loads(Path(path).read_text())
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError(f'{path}: not a valid {what} ({type(e).__name__}: {str(e).splitlines()[0]})') from None
-    if not isinstance(value, dict): raise ValueError(f'{path}: not a valid {what} (a JSON {type(value).__name__}, not an object)')
-    return value
-
-
 def empty_split_stats() -> dict:
     "The manifest's figures of a split before any row is written."
     return dict(measurements=0, records=0, probes=0, split_by_cap=0, record_bytes=0, max_record_bytes=0,
@@ -256,7 +247,8 @@ def load_manifest(out_dir) -> dict:
     path = Path(out_dir) / 'manifest.json'
     if not path.is_file(): raise FileNotFoundError(f'{path}: no manifest (run `netlm preprocess` first)')
     manifest = read_manifest_json(path, 'manifest')
-    if manifest.get('format') != 'netlm probe rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
+    # the kind as `manifest_kind` reads it: a manifest written before `kind` by its format "netlm probe rows"
+    if manifest_kind(manifest) != 'probe-rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
         raise ValueError(f'{path}: not a netlm probe-row manifest (no format "netlm probe rows" with train and test splits)')
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))

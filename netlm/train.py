@@ -33,7 +33,7 @@ from tqdm import tqdm
 
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, restore_checkpoint, restore_newest, save_checkpoint
-from .artefacts import PRETRAINED, read_params, read_pretrained
+from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
 from .config import MetricsLog, TrainConfig, read_metrics
 from .model import (ARCHITECTURE, PRESETS, Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
@@ -292,20 +292,18 @@ def restore_state(manager: CheckpointManager, config: TrainConfig, mesh: Mesh, d
 
 # %% ../nbs/09_train.ipynb #c101
 def init_weights(source: str) -> tuple[dict, dict]:
-    """`(model config dict, float32 arrays by name)` of a starting point: a pretrained name ('base'), a run directory or
-    an exported model."""
-    path = Path(source)
-    if source in PRETRAINED and not path.exists():
-        manifest, arrays = read_pretrained(source)
-        return manifest['model'], arrays
-    if (path / 'manifest.json').is_file():
-        manifest, arrays = read_params(path, float32=True)
-        return manifest['model'], arrays
-    if (path / 'checkpoints').is_dir():
-        model, config, _ = load_model_step(path)
+    """`(model config dict, float32 arrays by name)` of a starting point, named as inference names a model
+    (`netlm.artefacts.resolve_model`): a run directory, an exported model or a pretrained name ('base')."""
+    try: found = resolve_model(source)
+    except ModelNotFound:
+        shipped = ', '.join(sorted(PRETRAINED)) or 'none shipped'
+        raise ValueError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
+                         'an exported model (with manifest.json)') from None
+    if found.kind == 'run':
+        model, config, _ = load_model_step(found.path)
         return config['model'], named_params(model)
-    raise ValueError(f"init {source!r}: not a pretrained model ({', '.join(sorted(PRETRAINED)) or 'none shipped'}), "
-                     'a run directory (with checkpoints/) or an exported model (with manifest.json)')
+    manifest, arrays = read_params(found.path, float32=True, pin=found.pin)     # an export, or a shipped one (pinned)
+    return manifest['model'], arrays
 
 
 def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
