@@ -275,7 +275,9 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
 
         order = np.random.default_rng(seed).permutation(len(records))[:reference_rows]
         rng_ref, begun, ref_tokens = random.Random(seed), time.perf_counter(), 0
-        for i in order: ref_tokens += sum(len(c) for c in reference_contexts(reference_measurements(records[i]), rng_ref, cfg, seq_len))
+        for i in order:
+            contexts = reference_contexts(reference_measurements(records[i]), rng_ref, cfg, seq_len)
+            ref_tokens += sum(len(c) for c in contexts)
         ref_s = time.perf_counter() - begun
 
         ff = iter(make_dataset(tmp, 'train', packer=first_fit_packer, **kw)); next(ff)

@@ -217,7 +217,8 @@ def newest_checkpoint_config(workdir) -> dict | None:
             try: return checkpoint_config(manager, step)
             except (CorruptCheckpoint, OSError) as e: rejected.append(f'step {step}: {e}')
     finally: manager.close()
-    if rejected: raise CorruptCheckpoint(f'no checkpoint in {workdir} has a readable configuration (newest: {rejected[0]})')
+    if rejected:
+        raise CorruptCheckpoint(f'no checkpoint in {workdir} has a readable configuration (newest: {rejected[0]})')
     return None
 
 # %% ../nbs/08_checkpoint.ipynb #c017

@@ -286,7 +286,8 @@ def cmd_train(args) -> dict:
     if preset is None and not (config_file and read_config_file(config_file).get('preset')):
         preset = default_preset()
         if preset != TrainConfig.preset:
-            print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU', flush=True)
+            print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU',
+                  flush=True)
     config = config_from_args(preset, settings, config_file, finetune=args.init is not None)
     if config.data is None:
         raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
@@ -346,14 +347,16 @@ def add_train(sub):
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its '
                                    'latest checkpoint (run the same command again, or only --workdir: its config.json '
-                                   f'gives the recipe and data). Defaults: AdamW {c.lr:g}, warmup {c.warmup_steps}, cosine '
-                                   f'to {c.steps:,} steps, batch {c.batch_size} x {c.seq_len}. Any TrainConfig field can be '
-                                   'set as key=value (e.g. lr=1e-3 eval_every=500 model.dropout=0.0 sampler.remap_src=1 '
-                                   'field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: '
+                                   f'gives the recipe and data). Defaults: AdamW {c.lr:g}, warmup {c.warmup_steps}, '
+                                   f'cosine to {c.steps:,} steps, batch {c.batch_size} x {c.seq_len}. Any TrainConfig '
+                                   'field can be set as key=value (e.g. lr=1e-3 eval_every=500 model.dropout=0.0 '
+                                   'sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint '
+                                   'and stop. Metrics: '
                                    'WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
-    add_config_options(t, c, ('preset',) + _TRAIN_FLAGS, defaults=dict(preset=None), init=dict(type=str, metavar='base|RUN|MODEL_DIR'),
-                       preset=dict(help=f'model preset: {c.preset} (the default on a GPU), cpu-small (the CPU recipe: the '
-                                        'default without a GPU), tiny, netlm-deep'))
+    add_config_options(t, c, ('preset',) + _TRAIN_FLAGS, defaults=dict(preset=None),
+                       init=dict(type=str, metavar='base|RUN|MODEL_DIR'),
+                       preset=dict(help=f'model preset: {c.preset} (the default on a GPU), cpu-small (the CPU recipe: '
+                                        'the default without a GPU), tiny, netlm-deep'))
     t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
                                                                '--steps (a resumed run keeps the step schedule it started '
                                                                'with)')
@@ -941,7 +944,8 @@ def add_federate(sub):
                                         'exchanging models with a server or peers',
                        description='Federated training (netlm.federate) on the training probes of --data: each of '
                                    '--clients probes keeps only its own measurements (its most recent '
-                                   f'{FederateConfig.holdout:.0%} held out as its own future), trains --local-steps steps a round, then exchanges: local (never), fedavg '
+                                   f'{FederateConfig.holdout:.0%} held out as its own future), trains --local-steps '
+                                   'steps a round, then exchanges: local (never), fedavg '
                                    '(a server averages the updates, weighted by data), gossip (each averages with --peers '
                                    'random others) or central (one model on the union at the same sequences: the '
                                    "reference). Every evaluation scores each client's own future and the data's held-out "

@@ -113,17 +113,19 @@ class SamplerConfig:
 
     def __post_init__(self):
         if len(self.mode_weights) != 3 or min(self.mode_weights) < 0 or not math.isclose(sum(self.mode_weights), 1):
-            raise ValueError(f'mode_weights={self.mode_weights} must be 3 non-negative shares summing to 1 (full, partial, '
-                             'none)')
+            raise ValueError(f'mode_weights={self.mode_weights} must be 3 non-negative shares summing to 1 '
+                             '(full, partial, none)')
         lo, hi = self.partial_drop
-        if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
+        if not 0 <= lo <= hi <= 1:
+            raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
         for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'relabel_dst'):
             if not 0 <= getattr(self, name) <= 1:
                 raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
         for name in ('rtt_scale_range', 'pair_rtt_scale_range'):
             lo, hi = getattr(self, name)
-            if not 0 < lo <= hi <= 16: raise ValueError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
+            if not 0 < lo <= hi <= 16:
+                raise ValueError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
 
     def is_small(self, n, seq_len: int):
         "Whether rows of `n` measurements take the small-row path (tokenized whole) in contexts of `seq_len` tokens."
@@ -165,7 +167,8 @@ class TrainConfig:
     eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else none
     # how contexts are drawn (their length is `seq_len`)
     sampler: SamplerConfig = dataclasses.field(default_factory=SamplerConfig)
-    field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)   # loss weight per FIELD_NAMES field (the result token goes with rtt)
+    # loss weight per FIELD_NAMES field (the result token goes with rtt)
+    field_weights: tuple = (1.0, 1.0, 1.0, 1.0, 1.0)
     max_minutes: float | None = None   # stop (and save) once this run has trained this long, whatever `steps` says
     # start from these weights instead of random ones: 'base' (shipped), a run or an exported model
     init: str | None = None
@@ -377,8 +380,8 @@ class FederateConfig:
             raise ValueError(f'algorithm {self.algorithm!r}: use one of {", ".join(ALGORITHMS)}')
         if self.compress not in ('none', 'int8'): raise ValueError(f"compress {self.compress!r}: use 'none' or 'int8'")
         if self.compress != 'none' and self.algorithm != 'fedavg':
-            raise ValueError(f'compress={self.compress} applies to fedavg (deltas against the round\'s global model), not '
-                             f'{self.algorithm}')
+            raise ValueError(f"compress={self.compress} applies to fedavg (deltas against the round's global model), "
+                             f'not {self.algorithm}')
         for name in ('clients', 'rounds', 'local_steps', 'batch_size', 'eval_every', 'eval_queries'):
             if getattr(self, name) < 1: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
         if self.algorithm == 'gossip' and not 1 <= self.peers < self.clients:
@@ -388,8 +391,8 @@ class FederateConfig:
         if not 0 < self.holdout < 1: raise ValueError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
 
     def train_config(self) -> TrainConfig:
-        """The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer step
-        per local step."""
+        """The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer
+        step per local step."""
         overrides = dict(batch_size=self.batch_size, seq_len=self.seq_len, steps=self.rounds * self.local_steps,
                          seed=self.seed, data=self.data, workdir=self.workdir, init=self.init, eval_every=0)
         if self.lr is not None: overrides['lr'] = self.lr
@@ -403,7 +406,7 @@ def field_comments(cls) -> dict[str, str]:
     for line in inspect.getsource(cls).splitlines()[1:]:
         if line.strip().startswith(('def ', '@')): break                       # the fields come before the methods
         try: tokens = list(tokenize.generate_tokens(io.StringIO(line.strip() + '\n').readline))
-        except (tokenize.TokenError, SyntaxError): above = []; continue         # a docstring's line, a long expression's
+        except (tokenize.TokenError, SyntaxError): above = []; continue   # a docstring's line, a long expression's
         if tokens[0].type == tokenize.COMMENT: above.append(tokens[0].string[1:].strip()); continue
         if tokens[0].string in names and tokens[1].string == ':':
             trailing = [t.string[1:].strip() for t in tokens if t.type == tokenize.COMMENT]
@@ -438,5 +441,6 @@ def add_config_options(parser, cls, names, *, defaults: dict | None = None, **op
         extra = dict(options.get(name, {}))
         default = (defaults or {}).get(name, dataclasses.MISSING)
         text = option_help(cls, name, default, extra.pop('help', None))
-        parser.add_argument('--' + name.replace('_', '-'), **dict(type=_option_type(name, types[name]), help=text.replace(
-            '%', '%%'), default=None if default is dataclasses.MISSING else default) | extra)
+        kwargs = dict(type=_option_type(name, types[name]), help=text.replace('%', '%%'),   # help is %-formatted
+                      default=None if default is dataclasses.MISSING else default)
+        parser.add_argument('--' + name.replace('_', '-'), **kwargs | extra)

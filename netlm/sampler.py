@@ -478,8 +478,9 @@ def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]
     return offsets, rows
 
 # %% ../nbs/06_sampler.ipynb #c054
-def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = TrainConfig.seq_len, seed: int, num_threads: int = 2,
-                 shuffle: bool = True, client_first: bool = False, num_epochs: int | None = None, shard_by_process: bool = True,
+def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = TrainConfig.seq_len, seed: int,
+                 num_threads: int = 2, shuffle: bool = True, client_first: bool = False, num_epochs: int | None = None,
+                 shard_by_process: bool = True,
                  shard: tuple[int, int] | None = None, rows_per_call: int = 16, chunk_contexts: int = 4096,
                  drop_remainder: bool = True, config: SamplerConfig | None = None, progress: bool = True,
                  packer=PackedBatchIterDataset) -> grain.IterDataset:

@@ -90,7 +90,8 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
     mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
     return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count,
                                              seq_len=config.seq_len, seed=seed, shard=(k, count), num_epochs=epochs,
-                                             drop_remainder=epochs is None, config=sampler or config.sampler)) for k in mine}, count)
+                                             drop_remainder=epochs is None, config=sampler or config.sampler))
+                        for k in mine}, count)
 
 
 def eval_split(config: TrainConfig) -> str | None:
@@ -177,7 +178,8 @@ def _optimizer(opt: OptimizerConfig) -> optax.GradientTransformation:
     # cached so two runs with the same settings share one optimizer, hence one compiled step
     decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
     return optax.chain(optax.clip_by_global_norm(opt.grad_clip),
-                       optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay, mask=decay_mask))
+                       optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
+                                   mask=decay_mask))
 
 
 def make_optimizer(config: TrainConfig | OptimizerConfig) -> optax.GradientTransformation:
