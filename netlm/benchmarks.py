@@ -34,7 +34,7 @@ from .preprocess import available_cores, build_probe_rows
 from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig, batch_contexts,
                            context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
-from .config import config_from_args, sampler_config
+from .config import TrainConfig, config_from_args, sampler_config
 from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
@@ -172,7 +172,8 @@ def reference_measurements(record: bytes) -> list[dict]:
             for t, d, r in zip(row.t.tolist(), row.dst_index.tolist(), row.rtt_ms.tolist())]
 
 
-def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfig) -> tuple[list[int], list[dict]]:
+def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfig,
+                       seq_len: int) -> tuple[list[int], list[dict]]:
     "Tokens of one context from a time-ordered buffer, measurement by measurement, and the measurements used."
     r = rng.random()
     mode = MODE_FULL if r < cfg.mode_weights[0] else MODE_PARTIAL if r < cfg.mode_weights[0] + cfg.mode_weights[1] else MODE_NONE
@@ -190,22 +191,23 @@ def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfi
         rng.shuffle(fields)
         toks = encode_measurement(m['src_addr'], m['dst_addr'], m['rtt'], t=m['event_time'] if with_ts else None,
                                   prev_t=prev_t if with_ts else None, order=fields)
-        if len(tokens) + len(toks) > cfg.seq_len: break
+        if len(tokens) + len(toks) > seq_len: break
         tokens += toks; used.append(m)
         if with_ts: prev_t = m['event_time']
     return tokens, used
 
 
-def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig | None = None) -> list[np.ndarray]:
+def reference_contexts(measurements: list[dict], rng: random.Random, cfg: SamplerConfig | None = None,
+                       seq_len: int = TrainConfig.seq_len) -> list[np.ndarray]:
     """The straightforward sampler (the rules of `netlm.sampler`, one measurement at a time): int32 token arrays of a
     row's contexts."""
     # the sampler's own estimate of timestamp tokens
     cfg = cfg or SamplerConfig()
     n, contexts = len(measurements), []
-    if cfg.is_small(n):
+    if cfg.is_small(n, seq_len):
         remaining = list(measurements)
         while remaining:
-            tokens, used = _reference_context(remaining, rng, cfg)
+            tokens, used = _reference_context(remaining, rng, cfg, seq_len)
             contexts.append(tokens)
             used = {id(m) for m in used}
             remaining = [m for m in remaining if id(m) not in used]
@@ -215,9 +217,9 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
             w = max(1, min(n, int(math.exp(rng.uniform(0, math.log(n + 1))))))
             offset = rng.randint(0, n - w)
             window = measurements[offset:offset + w]
-            buffer = sorted(rng.sample(window, min(w, math.ceil(cfg.overdraw * cfg.seq_len / per))),
+            buffer = sorted(rng.sample(window, min(w, math.ceil(cfg.overdraw * seq_len / per))),
                             key=lambda m: m['event_time'])
-            contexts.append(_reference_context(buffer, rng, cfg)[0])
+            contexts.append(_reference_context(buffer, rng, cfg, seq_len)[0])
     return [np.asarray(c, np.int32) for c in contexts]
 
 # %% ../nbs/16_benchmarks.ipynb #c022
@@ -267,13 +269,15 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
         decoded = [read_row(r) for r in records]
         rng, begun, sampled, modes = np.random.default_rng(seed), time.perf_counter(), 0, []
         for i in range(0, len(decoded), 16):
-            ctx = sample_rows(decoded[i:i + 16], rng, cfg); sampled += len(ctx.tokens); modes.append(ctx.mode)
+            ctx = sample_rows(decoded[i:i + 16], rng, cfg, seq_len); sampled += len(ctx.tokens); modes.append(ctx.mode)
         sampler_s = time.perf_counter() - begun
         modes = np.bincount(np.concatenate(modes), minlength=3) / sum(len(m) for m in modes)
 
         order = np.random.default_rng(seed).permutation(len(records))[:reference_rows]
         rng_ref, begun, ref_tokens = random.Random(seed), time.perf_counter(), 0
-        for i in order: ref_tokens += sum(len(c) for c in reference_contexts(reference_measurements(records[i]), rng_ref, cfg))
+        for i in order:
+            contexts = reference_contexts(reference_measurements(records[i]), rng_ref, cfg, seq_len)
+            ref_tokens += sum(len(c) for c in contexts)
         ref_s = time.perf_counter() - begun
 
         ff = iter(make_dataset(tmp, 'train', packer=first_fit_packer, **kw)); next(ff)

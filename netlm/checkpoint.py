@@ -20,13 +20,15 @@ from flax import nnx
 from jax.experimental import multihost_utils
 
 from .artefacts import file_sha256
-from .model import ModelConfig, Transformer, abstract_model
+from .config import ModelConfig
+from .model import Transformer, abstract_model
 
 # %% auto #0
 __all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'write_manifest', 'verify_checkpoint', 'CheckpointManager',
            'checkpoint_manager', 'step_path', 'DataStreamsHandler', 'DataStreamsSave', 'DataStreamsRestore',
            'save_checkpoint', 'check_finite', 'checkpoint_config', 'saved_model_config', 'check_architecture',
-           'restore_checkpoint', 'set_aside', 'restore_newest', 'load_model_step', 'load_model']
+           'newest_checkpoint_config', 'restore_checkpoint', 'set_aside', 'restore_newest', 'load_model_step',
+           'load_model']
 
 # %% ../nbs/08_checkpoint.ipynb #c006
 MANIFEST = 'netlm_manifest.json'
@@ -202,6 +204,22 @@ def check_architecture(config: dict, model: ModelConfig, where) -> None:
     saved = saved_model_config(config, where).architecture()
     if changed := {k: (v, getattr(model, k)) for k, v in saved.items() if getattr(model, k) != v}:
         raise ValueError(f'{where} holds checkpoints of another model (saved vs asked: {changed}); use a new workdir')
+
+# %% ../nbs/08_checkpoint.ipynb #c015c
+def newest_checkpoint_config(workdir) -> dict | None:
+    """The run configuration saved with the newest checkpoint of `workdir` whose configuration reads (None: no
+    checkpoint); `CorruptCheckpoint` when there are checkpoints and none does."""
+    if not (Path(workdir) / 'checkpoints').is_dir(): return None
+    manager = checkpoint_manager(workdir, create=False)
+    try:
+        steps, rejected = sorted(manager.all_steps(), reverse=True), []
+        for step in steps:
+            try: return checkpoint_config(manager, step)
+            except (CorruptCheckpoint, OSError) as e: rejected.append(f'step {step}: {e}')
+    finally: manager.close()
+    if rejected:
+        raise CorruptCheckpoint(f'no checkpoint in {workdir} has a readable configuration (newest: {rejected[0]})')
+    return None
 
 # %% ../nbs/08_checkpoint.ipynb #c017
 def restore_checkpoint(manager: ocp.CheckpointManager, step: int, params, opt_state, data_iter) -> tuple:

@@ -21,8 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
+from .config import ALGORITHMS, FederateConfig, TrainConfig, add_config_options
+
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
-# runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several.
+# runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
+# configurations are the exception: `netlm.config` loads none of those, and the options are made from its fields.
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'BENCHES', 'CPU_ACTIVATION_BYTES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'GLOSSARY',
@@ -124,7 +127,7 @@ def add_bench(sub):
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE',
                    help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
-    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-95m, netlm-deep)')
+    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-86m, netlm-deep)')
     b.set_defaults(func=cmd_bench)
 
 # %% ../nbs/17_cli.ipynb #c016
@@ -272,7 +275,7 @@ def cmd_train(args) -> dict:
     from netlm.config import config_from_args, parse_settings, read_config_file
     from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
-    for key in ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init'):
+    for key in _TRAIN_FLAGS:
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
     if args.no_progress: settings.setdefault('progress', 'log')
     config_file = args.config
@@ -282,7 +285,9 @@ def cmd_train(args) -> dict:
     preset = args.preset
     if preset is None and not (config_file and read_config_file(config_file).get('preset')):
         preset = default_preset()
-        if preset != 'netlm-95m': print(f'no GPU here: training the CPU recipe (--preset {preset}); netlm-95m needs a GPU', flush=True)
+        if preset != TrainConfig.preset:
+            print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU',
+                  flush=True)
     config = config_from_args(preset, settings, config_file, finetune=args.init is not None)
     if config.data is None:
         raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
@@ -328,56 +333,49 @@ def for_minutes(config, minutes: float):
 
 def _saved_schedule(workdir) -> dict | None:
     "The step schedule saved with the newest usable checkpoint in `workdir` (None for a new run)."
-    from netlm.checkpoint import CorruptCheckpoint, checkpoint_config, checkpoint_manager, restore_newest
-    if not (Path(workdir) / 'checkpoints').is_dir(): return None
-    manager = checkpoint_manager(workdir, create=False)
-    try: _, saved = restore_newest(manager, lambda step: checkpoint_config(manager, step))
+    from netlm.checkpoint import CorruptCheckpoint, newest_checkpoint_config
+    try: saved = newest_checkpoint_config(workdir)
     except CorruptCheckpoint as e: raise CLIError(str(e)) from None
-    finally: manager.close()
     return None if saved is None else {k: saved.get(k) for k in ('steps', 'decay_steps', 'warmup_steps', 'ckpt_every')}
 
 
+_TRAIN_FLAGS = ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init')
+
+
 def add_train(sub):
+    c = TrainConfig
     t = sub.add_parser('train', help='train or resume a model on probe rows (Flax NNX, optax, orbax checkpoints)',
                        description='Train a model on the probe rows in --data, or resume the run in --workdir from its '
                                    'latest checkpoint (run the same command again, or only --workdir: its config.json '
-                                   'gives the recipe and data). Defaults: AdamW 3e-4, warmup 2000, cosine to 200k steps, '
-                                   'batch 32 x 1024. Any TrainConfig field can be set as key=value (e.g. lr=1e-3 '
-                                   'eval_every=500 model.dropout=0.0 sampler.remap_src=1 field_weights=1,1,4,1,1). '
-                                   'SIGTERM/SIGUSR1 save a checkpoint and stop. Metrics: WORKDIR/metrics.jsonl and '
-                                   'TensorBoard files in WORKDIR/tb.')
-    t.add_argument('--data', default=None, help='probe-row directory from `netlm preprocess` (required)')
-    t.add_argument('--preset', default=None, help='model preset: netlm-95m (the default on a GPU), cpu-small (the CPU '
-                                                  'recipe: the default without a GPU), tiny, netlm-deep')
-    t.add_argument('--workdir', default=None, help='run directory: checkpoints, metrics, config')
-    t.add_argument('--steps', type=int, default=None, help='total optimizer steps (default 200000)')
+                                   f'gives the recipe and data). Defaults: AdamW {c.lr:g}, warmup {c.warmup_steps}, '
+                                   f'cosine to {c.steps:,} steps, batch {c.batch_size} x {c.seq_len}. Any TrainConfig '
+                                   'field can be set as key=value (e.g. lr=1e-3 eval_every=500 model.dropout=0.0 '
+                                   'sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint '
+                                   'and stop. Metrics: '
+                                   'WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
+    add_config_options(t, c, ('preset',) + _TRAIN_FLAGS, defaults=dict(preset=None),
+                       init=dict(type=str, metavar='base|RUN|MODEL_DIR'),
+                       preset=dict(help=f'model preset: {c.preset} (the default on a GPU), cpu-small (the CPU recipe: '
+                                        'the default without a GPU), tiny, netlm-deep'))
     t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
                                                                '--steps (a resumed run keeps the step schedule it started '
                                                                'with)')
-    t.add_argument('--batch-size', type=int, default=None, help='global batch size in sequences (default 32)')
-    t.add_argument('--seq-len', type=int, default=None, help='tokens per sequence (default 1024)')
-    t.add_argument('--ckpt-every', type=int, default=None, help='steps between checkpoints (default 5000)')
-    t.add_argument('--seed', type=int, default=None, help='random seed (default 0)')
-    t.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
-                   help="start from these weights, not random ones: 'base' (the pretrained model shipped with netlm), a "
-                        'run directory or an exported model (netlm export); the fine-tuning settings of the preset apply '
-                        '(FINETUNE)')
     t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
     t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c020m
-# Measured here (2 CPU cores, XLA's CPU backend): netlm-95m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
+# Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
 # 15.5 GB: 3.4 GB per sequence, about 260 bytes per token, layer and unit of width. (A GPU keeps far less: bfloat16,
 # flash attention.) The 16 bytes a parameter are the float32 weights, the gradient and AdamW's two moments.
 CPU_ACTIVATION_BYTES = 260
 
 
 def default_preset() -> str:
-    "The preset `netlm train` takes when none is named: netlm-95m on a GPU, the CPU recipe (cpu-small) without one."
+    "The preset `netlm train` takes when none is named: netlm-86m on a GPU, the CPU recipe (cpu-small) without one."
     import jax
-    return 'netlm-95m' if jax.default_backend() == 'gpu' else 'cpu-small'
+    return 'netlm-86m' if jax.default_backend() == 'gpu' else 'cpu-small'
 
 
 def training_memory(config) -> int:
@@ -768,11 +766,11 @@ def add_quickstart(sub):
                                                 'instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
-    q.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
+    add_config_options(q, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
     q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, the '
                                                                     'quickstart fits in 10 minutes on 2 cores)')
-    q.add_argument('--init', default=None, metavar='base|RUN|MODEL_DIR',
-                   help="the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")
+    add_config_options(q, TrainConfig, ('init',), init=dict(type=str, metavar='base|RUN|MODEL_DIR', help=(
+        "the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")))
     q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
     q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
@@ -781,7 +779,7 @@ def add_quickstart(sub):
     q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this '
                                                                           'date, test after')
     add_eval_options(q, ip_queries=200, inverse_queries=100)
-    q.add_argument('--seed', type=int, default=0)
+    add_config_options(q, TrainConfig, ('seed',), defaults=dict(seed=TrainConfig.seed))
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
 
@@ -873,7 +871,8 @@ def cmd_pretrain(args) -> dict:
     from netlm.artefacts import file_sha256
     from netlm.export import export_model
     from netlm.rows import load_manifest
-    from netlm.config import config_from_args, parse_settings, read_metrics
+    from netlm.config import config_from_args, parse_settings
+    from netlm.runlog import read_metrics
     from netlm.train import train
     t0, W, progress = time.time(), Path(args.workdir), not args.no_progress
     print(f'[1/3] corpus: {args.worlds} random worlds, {args.val_worlds} more held out for validation', flush=True)
@@ -924,10 +923,11 @@ def add_pretrain(sub):
     p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
     p.add_argument('--max-rows', type=float, default=1.5e6, help='measurements per world at most, about (default 1.5e6)')
-    p.add_argument('--preset', default='cpu-small', help='model and training recipe (default cpu-small)')
+    add_config_options(p, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
     p.add_argument('--minutes', type=float, default=100.0, help='minutes of training (default 100)')
     p.add_argument('--steps', type=int, default=None, help='train this many steps instead of --minutes')
-    p.add_argument('--seed', type=int, default=0, help='seed of the worlds and of the run (default 0)')
+    add_config_options(p, TrainConfig, ('seed',), defaults=dict(seed=TrainConfig.seed),
+                       seed=dict(help='seed of the worlds and of the run'))
     p.add_argument('--no-progress', action='store_true', help='no progress bars: log lines')
     p.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any TrainConfig field')
     p.set_defaults(func=cmd_pretrain)
@@ -938,13 +938,14 @@ _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'bat
 
 
 def add_federate(sub):
-    """The `netlm federate` subcommand. Its defaults are FederateConfig's (None here; the help says them), so that
-    building the parser does not import JAX."""
+    """The `netlm federate` subcommand. Its options are FederateConfig's fields (None when not given, so the config's
+    defaults apply; the help says them)."""
     f = sub.add_parser('federate', help="train as the deployment would: each client learns from one probe's data, "
                                         'exchanging models with a server or peers',
                        description='Federated training (netlm.federate) on the training probes of --data: each of '
-                                   '--clients probes keeps only its own measurements (its most recent 20% held out as its '
-                                   'own future), trains --local-steps steps a round, then exchanges: local (never), fedavg '
+                                   '--clients probes keeps only its own measurements (its most recent '
+                                   f'{FederateConfig.holdout:.0%} held out as its own future), trains --local-steps '
+                                   'steps a round, then exchanges: local (never), fedavg '
                                    '(a server averages the updates, weighted by data), gossip (each averages with --peers '
                                    'random others) or central (one model on the union at the same sequences: the '
                                    "reference). Every evaluation scores each client's own future and the data's held-out "
@@ -953,26 +954,9 @@ def add_federate(sub):
                        epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 '
                               '--rounds 8; netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate '
                               '--costs')
-    f.add_argument('--data', help='probe rows (netlm preprocess) with train and test splits')
-    f.add_argument('--workdir', help='run directory (config.json, state/, metrics.jsonl, summary.json, report.png)')
-    f.add_argument('--algorithm', choices=('local', 'fedavg', 'gossip', 'central'), help='default fedavg')
-    f.add_argument('--clients', type=int, help='probes that take part (default 32)')
-    f.add_argument('--rounds', type=int, help='default 10')
-    f.add_argument('--local-steps', type=int, help='training steps per client and round (default 5)')
-    f.add_argument('--batch-size', type=int, help='sequences per client and step (default 2)')
-    f.add_argument('--seq-len', type=int, help='default 512')
-    f.add_argument('--peers', type=int, help='gossip: peers each client averages with per round (default 2)')
-    f.add_argument('--compress', choices=('none', 'int8'), help='fedavg: int8 deltas instead of float32 (default none)')
-    f.add_argument('--holdout', type=float, help="share of each client's latest measurements kept as its own future (default 0.2)")
-    f.add_argument('--min-measurements', type=int, help='measurements a probe needs to be a client (default 100)')
-    f.add_argument('--preset', help='model preset (default cpu-small)')
-    f.add_argument('--init', help="starting weights: base (shipped, default), a run or exported model, or none (random)")
-    f.add_argument('--lr', type=float, help="peak learning rate (default: the preset's fine-tuning recipe)")
-    f.add_argument('--seed', type=int, help='default 0')
-    f.add_argument('--eval-every', type=int, help='rounds between evaluations (default 2)')
-    f.add_argument('--eval-queries', type=int, help='held-out-probe queries per evaluation (default 600)')
-    f.add_argument('--eval-split', choices=('val', 'test'), help="held-out probes of the evaluations: val to choose "
-                                                                 "(default), test for a final claim")
+    add_config_options(f, FederateConfig, ('workdir',) + _FEDERATE_FLAGS, defaults=dict(workdir=None),
+                       algorithm=dict(choices=ALGORITHMS), compress=dict(choices=('none', 'int8')),
+                       eval_split=dict(choices=('val', 'test')), init=dict(type=str, metavar='base|RUN|MODEL_DIR|none'))
     f.add_argument('--no-progress', action='store_true', help='no progress bar')
     f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, '
                                                                'written to --out')
@@ -986,10 +970,11 @@ def add_federate(sub):
 def cmd_federate(args) -> dict | str:
     "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
     import matplotlib.pyplot as plt
-    from netlm.federate import FederateConfig, client_costs, comparison_table, federate, plot_federation   # JAX: loaded when used
+    from netlm.federate import client_costs, comparison_table, federate, plot_federation   # JAX: loaded when used
     from netlm.rows import read_manifest_json
     if args.costs:
-        costs = client_costs(args.preset or 'cpu-small', args.batch_size or 2, args.seq_len or 512)
+        c = FederateConfig
+        costs = client_costs(args.preset or c.preset, args.batch_size or c.batch_size, args.seq_len or c.seq_len)
         print(json.dumps(costs, indent=1)); return costs
     if args.compare:
         table = comparison_table(args.compare)

@@ -23,7 +23,7 @@ from flax import nnx
 from tqdm.auto import tqdm
 
 from .checkpoint import load_model
-from .config import read_metrics
+from .runlog import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
@@ -303,9 +303,9 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
         if not sums['batches']: raise ValueError(f'{data_dir}/{split}: the sampler gave no batch to score')
         return loss_summary(sums)
 
-    out = run(SamplerConfig(seq_len=seq_len))
+    out = run(SamplerConfig())
     if by_mode:
-        out['by_mode'] = {name: run(SamplerConfig(seq_len=seq_len, mode_weights=tuple(float(i == j) for j in range(3))))
+        out['by_mode'] = {name: run(SamplerConfig(mode_weights=tuple(float(i == j) for j in range(3))))
                           for i, name in enumerate(MODE_NAMES)}
     return out
 

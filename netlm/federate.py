@@ -30,66 +30,14 @@ from .metrics import rtt_scores
 from .rows import ProbeRow, encode_row, load_rows, load_split, read_manifest_json, rows_to_measurements
 from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
 from .tokenizer import VOCAB_SIZE
-from .config import TrainConfig, config_from_args
+from .config import FederateConfig, config_from_args
 from .train import data_mesh, init_from, init_state, step_function
 
 # %% auto #0
-__all__ = ['ALGORITHMS', 'FederateConfig', 'Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches',
-           'round_batches', 'quantize_int8', 'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation',
-           'answer_by_model', 'score', 'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps',
-           'run_flower_simulation', 'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table',
-           'plot_federation']
-
-# %% ../nbs/13b_federate.ipynb #c106
-ALGORITHMS = ('local', 'fedavg', 'gossip', 'central')
-
-
-@dataclass(frozen=True)
-class FederateConfig:
-    "A federated run: its clients (probes), the algorithm, and the local training each round."
-    # preprocessed probe rows (netlm preprocess): clients come from `train`, held-out probes from `eval_split`
-    data: str
-    workdir: str = 'runs/federate'
-    algorithm: str = 'fedavg'          # local | fedavg | gossip | central (one model on the union: the reference)
-    clients: int = 32                  # probes, drawn at random among the training probes with `min_measurements`
-    rounds: int = 10
-    local_steps: int = 5               # training steps of every client between two exchanges
-    batch_size: int = 2                # sequences per client and local step (central: clients x batch_size per step)
-    seq_len: int = 512
-    peers: int = 2                     # gossip: models each client averages with, drawn anew each round
-    compress: str = 'none'             # fedavg: 'none' (float32 updates) or 'int8' (per-tensor scaled int8 deltas)
-    holdout: float = 0.2               # share of each client's most recent measurements kept as its own future
-    min_measurements: int = 100        # a probe needs this many to be a client
-    preset: str = 'cpu-small'
-    init: str | None = 'base'          # 'base' (shipped), a run or an exported model; None: random weights
-    lr: float | None = None            # None: the preset's fine-tuning (or training) recipe
-    seed: int = 0
-    eval_every: int = 2                # rounds between evaluations (and round 0 and the last, always)
-    eval_queries: int = 600            # held-out-probe queries of each evaluation
-    eval_split: str = 'val'            # held-out probes of the evaluations: 'val' (to choose); 'test' for a final claim
-    progress: bool = True
-
-    def __post_init__(self):
-        if self.algorithm not in ALGORITHMS: raise ValueError(f'algorithm {self.algorithm!r}: use one of {", ".join(ALGORITHMS)}')
-        if self.compress not in ('none', 'int8'): raise ValueError(f"compress {self.compress!r}: use 'none' or 'int8'")
-        if self.compress != 'none' and self.algorithm != 'fedavg':
-            raise ValueError(f'compress={self.compress} applies to fedavg (deltas against the round\'s global model), not '
-                             f'{self.algorithm}')
-        for name in ('clients', 'rounds', 'local_steps', 'batch_size', 'eval_every', 'eval_queries'):
-            if getattr(self, name) < 1: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
-        if self.algorithm == 'gossip' and not 1 <= self.peers < self.clients:
-            raise ValueError(f'peers={self.peers}: gossip needs 1 <= peers < clients ({self.clients})')
-        if self.eval_split not in ('val', 'test'):
-            raise ValueError(f"eval_split {self.eval_split!r}: use 'val' (to choose) or 'test' (for a final claim)")
-        if not 0 < self.holdout < 1: raise ValueError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
-
-    def train_config(self) -> TrainConfig:
-        """The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer step per
-        local step."""
-        overrides = dict(batch_size=self.batch_size, seq_len=self.seq_len, steps=self.rounds * self.local_steps, seed=self.seed,
-                         data=self.data, workdir=self.workdir, init=self.init, eval_every=0)
-        if self.lr is not None: overrides['lr'] = self.lr
-        return config_from_args(self.preset, overrides, finetune=self.init is not None)
+__all__ = ['Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches', 'round_batches', 'quantize_int8',
+           'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model', 'score',
+           'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps', 'run_flower_simulation',
+           'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table', 'plot_federation']
 
 # %% ../nbs/13b_federate.ipynb #c109
 @dataclass
@@ -164,7 +112,7 @@ def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.rand
     "`n_seqs` packed training sequences from `rows` alone (netlm.sampler's contexts, drawn again until there are enough)."
     parts, have = [], 0
     while have < n_seqs:
-        packed = pack_contexts([sample_rows(rows, rng, cfg)], seq_len, rng)
+        packed = pack_contexts([sample_rows(rows, rng, cfg, seq_len)], seq_len, rng)
         parts.append(packed); have += len(packed[0])
     return model_batch(*(np.concatenate(p)[:n_seqs] for p in zip(*parts)))
 

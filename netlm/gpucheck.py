@@ -42,10 +42,10 @@ class CheckSettings:
     world_probes: int = 100
     world_days: float = 2.0
     attention_paths: tuple = ('cudnn', 'pallas', 'blocked')   # each compared with 'xla'
-    attention_shape: tuple = (8, 1024, 10, 64)                 # batch, length, heads, head size: netlm-95m's
+    attention_shape: tuple = (8, 1024, 10, 64)                 # batch, length, heads, head size: netlm-86m's
     attention_tolerance: float = 2e-2        # relative error against 'xla' that always passes in bfloat16
     attention_repeats: int = 5               # timed forward and backward passes per kernel
-    speed: tuple = (('netlm-95m', 32, 1024), ('cpu-small', 16, 512))   # (preset, batch, seq_len): the preset's shapes
+    speed: tuple = (('netlm-86m', 32, 1024), ('cpu-small', 16, 512))   # (preset, batch, seq_len): the preset's shapes
     speed_steps: int = 20
     speed_warmup: int = 3
     model_overrides: tuple = ()              # 'model.key=value' settings for every model trained (the CPU's one layer)
@@ -129,7 +129,7 @@ def peak_basis(device) -> str:
 
 
 def check_versions(s: CheckSettings, work: Path, repo: Path) -> dict:
-    "Phase `versions`: what runs here (Python, JAX's backend and devices, the attention kernel of `netlm-95m`)."
+    "Phase `versions`: what runs here (Python, JAX's backend and devices, the attention kernel of `netlm-86m`)."
     import jax
     import netlm
     from netlm.model import PRESETS, attention_implementation
@@ -138,7 +138,7 @@ def check_versions(s: CheckSettings, work: Path, repo: Path) -> dict:
     return dict(python=sys.version.split()[0], executable=sys.executable, netlm=str(Path(netlm.__file__).parent),
                 backend=jax.default_backend(), device_kind=device.device_kind, devices=jax.device_count(),
                 device_memory_gib=memory / 2**30 if memory else None, peak=peak_basis(device),
-                attention_auto=attention_implementation(PRESETS['netlm-95m']), xla_flags=os.environ.get('XLA_FLAGS'),
+                attention_auto=attention_implementation(PRESETS['netlm-86m']), xla_flags=os.environ.get('XLA_FLAGS'),
                 checks=dict(platform=jax.default_backend() == s.platform))
 
 # %% ../nbs/16a_gpu_check.ipynb #c014
@@ -213,9 +213,9 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
 
 # %% ../nbs/16a_gpu_check.ipynb #c019
 def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
-    "Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-95m must run and agree."
+    "Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-86m must run and agree."
     from netlm.model import PRESETS, attention_implementation
-    auto = attention_implementation(PRESETS['netlm-95m'])
+    auto = attention_implementation(PRESETS['netlm-86m'])
     result = compare_attention(s.attention_paths, s.attention_shape, s.attention_tolerance, repeats=s.attention_repeats)
     ran = {p: r for p, r in result['paths'].items() if p != 'xla' and 'error' not in r}
     checks = dict(auto_path_runs=auto == 'xla' or auto in ran, another_path_runs=bool(ran),

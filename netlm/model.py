@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import warnings
-from dataclasses import dataclass
 
 import jax
 import jax.numpy as jnp
@@ -15,69 +14,18 @@ import numpy as np
 import optax
 from flax import nnx
 
+# the configuration lives in netlm.config; imported here too, so `from netlm.model import ModelConfig` keeps working
+from .config import ARCHITECTURE, ATTENTION_IMPLEMENTATIONS, PRESETS, ModelConfig
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START, RTT_START, SRC_IPV4,
-                             SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4, VOCAB_SIZE)
+                             SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
-__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'FIELD_SLOTS', 'ModelConfig', 'attention_implementation',
-           'rope', 'segment_mask', 'blocked_attention', 'attention', 'attention_trains', 'Attention', 'MLP', 'Block',
-           'field_slots', 'destination_buckets', 'Transformer', 'target_fields', 'token_metrics', 'field_weight',
-           'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params',
-           'flops_per_token']
+__all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'blocked_attention', 'attention',
+           'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'Transformer',
+           'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
+           'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/07_model.ipynb #c006
-ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
-ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
-                'field_embedding', 'dst_buckets')
-
-
-@dataclass(frozen=True)
-class ModelConfig:
-    "Shape and numerics of the transformer: the architecture, then the run settings."
-    # the architecture: what the weights are (`ARCHITECTURE`; a checkpoint must match it)
-    vocab_size: int = VOCAB_SIZE
-    d_model: int = 640          # embedding width
-    n_layers: int = 20
-    n_heads: int = 10
-    head_dim: int = 64
-    mlp_dim: int = 2048         # 3.2x d_model: small on purpose, less room to memorize (nbs/design.ipynb, The model)
-    rope_base: float = 10_000.0
-    norm: str = 'rms'           # 'rms' (RMSNorm) or 'layer' (LayerNorm)
-    field_embedding: bool = False   # add an embedding of each token's field and byte offset (see `field_slots`)
-    # > 0: add an embedding of the hashed destination of each token's measurement (`destination_buckets`)
-    dst_buckets: int = 0
-    # run settings: how the weights are run (free to change on resume or at inference)
-    max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
-    dropout: float = 0.1        # on the embeddings and on each residual branch
-    dtype: str = 'bfloat16'     # compute dtype; parameters are always float32
-    attention: str = 'auto'     # 'auto', 'xla', 'blocked', 'cudnn' or 'pallas'
-
-    def __post_init__(self):
-        if self.norm not in ('rms', 'layer'): raise ValueError(f"norm {self.norm!r} is not 'rms' or 'layer'")
-        if self.attention not in ATTENTION_IMPLEMENTATIONS:
-            raise ValueError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
-        if self.head_dim % 2: raise ValueError(f'head_dim {self.head_dim} must be even for RoPE')
-
-    def architecture(self) -> dict:
-        "The fields that define the weights (`ARCHITECTURE`), as a dict."
-        return {name: getattr(self, name) for name in ARCHITECTURE}
-
-
-PRESETS = {
-    # The full model (nbs/design.ipynb, The model), 85.6M parameters. One H100: `netlm train --preset netlm-95m`
-    # (slurm/train.sbatch), batch 32 x 1024, 200k steps.
-    'netlm-95m': ModelConfig(),
-    # A deeper alternative for the searches (inverse, completion): 576 wide, 24 layers of 9 heads.
-    'netlm-deep': ModelConfig(d_model=576, n_layers=24, n_heads=9, mlp_dim=1792),
-    # For tests and the quickstart on a CPU: 0.7M parameters, ~10k tokens/s on 2 CPU cores at 8 x 256.
-    'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
-    # The CPU recipe of nbs/18_experiments.ipynb (with its training settings, netlm.config.RECIPES['cpu-small']):
-    # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
-    'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True, dst_buckets=4096,
-                             max_len=1024, dropout=0.0, dtype='float32'),
-}
-
-
 def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import bisect
-import math
 import socket
 from dataclasses import dataclass
 from itertools import permutations
@@ -16,54 +15,19 @@ import jax
 import numpy as np
 from tqdm.auto import tqdm
 
+from .config import SamplerConfig, TrainConfig, check_seq_len
 from .rows import ProbeRow, open_shards, read_row
 from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
 
 # %% auto #0
-__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'SamplerConfig', 'contexts_per_row',
-           'timestamp_lengths', 'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'relabel_addresses',
-           'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle',
-           'PackedBatchIterDataset', 'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
+__all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'contexts_per_row', 'timestamp_lengths',
+           'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'relabel_addresses', 'sample_rows', 'sample_row',
+           'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset',
+           'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
 
 # %% ../nbs/06_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
 MODE_NAMES = ('full', 'partial', 'none')
-
-
-@dataclass(frozen=True)
-class SamplerConfig:
-    "How contexts are sampled from probe rows."
-    seq_len: int = 1024                           # tokens per training sequence
-    tokens_per_measurement: int = 30              # rough tokens per measurement: sets K and the small-row threshold
-    max_contexts: int = 16                        # cap on K
-    mode_weights: tuple = (0.4, 0.3, 0.3)         # full, partial, none timestamps
-    partial_drop: tuple = (0.1, 0.9)              # share of measurements without timestamp in partial mode
-    overdraw: float = 1.1                         # candidates drawn per context, relative to the expected fit
-    rtt_last: float = 0.0                         # share of measurements ordered with the result after both addresses
-    remap_src: float = 0.0                        # share of contexts whose probe address is replaced by a random one
-    rtt_scale: float = 0.0                        # share of contexts whose RTTs are all multiplied by one random factor
-    rtt_scale_range: tuple = (0.5, 2.0)           # that factor's range (log-uniform)
-    pair_rtt_scale: float = 0.0                   # share of contexts whose RTTs are multiplied by one random factor per destination
-    pair_rtt_scale_range: tuple = (0.5, 2.0)      # those factors' range (log-uniform)
-    relabel_dst: float = 0.0                      # share of contexts whose destinations are relabelled, prefixes kept
-
-    def __post_init__(self):
-        if self.seq_len < 64: raise ValueError(f'seq_len={self.seq_len} is too short: one measurement takes up to 47 tokens')
-        if len(self.mode_weights) != 3 or min(self.mode_weights) < 0 or not math.isclose(sum(self.mode_weights), 1):
-            raise ValueError(f'mode_weights={self.mode_weights} must be 3 non-negative shares summing to 1 (full, partial, none)')
-        lo, hi = self.partial_drop
-        if not 0 <= lo <= hi <= 1: raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
-        if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
-        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'relabel_dst'):
-            if not 0 <= getattr(self, name) <= 1:
-                raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
-        for name in ('rtt_scale_range', 'pair_rtt_scale_range'):
-            lo, hi = getattr(self, name)
-            if not 0 < lo <= hi <= 16: raise ValueError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
-
-    def is_small(self, n):
-        "Whether rows of `n` measurements take the small-row path (tokenized whole)."
-        return np.asarray(n) < self.seq_len / self.tokens_per_measurement
 
 
 def contexts_per_row(n, cfg: SamplerConfig = SamplerConfig()):
@@ -280,8 +244,10 @@ def _modes(rng, k: int, cfg: SamplerConfig):
     return mode, rng.uniform(*cfg.partial_drop, k), rng.random(k)
 
 # %% ../nbs/06_sampler.ipynb #c025
-def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConfig = SamplerConfig()) -> Contexts:
-    "The contexts of a group of probe rows, tokenized in one `encode_batch` call."
+def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConfig = SamplerConfig(),
+                seq_len: int = TrainConfig.seq_len) -> Contexts:
+    "The contexts of a group of probe rows, at most `seq_len` tokens each, tokenized in one `encode_batch` call."
+    check_seq_len(seq_len)
     R = len(rows)
     n = np.array([len(r) for r in rows], np.int64)
     start = np.zeros(R + 1, np.int64); np.cumsum(n, out=start[1:])
@@ -293,7 +259,7 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     src = _src_bytes(rows); version = np.array([r.version for r in rows], np.int8)
     base = np.where(version == 6, _BASE_LENGTH[6], _BASE_LENGTH[4])
     parts = []   # per cut: rows, modes, drops, windows, final order, timestamp flags, k
-    large = np.flatnonzero(~cfg.is_small(n))
+    large = np.flatnonzero(~cfg.is_small(n, seq_len))
     if len(large):
         K = contexts_per_row(n[large], cfg)
         row = np.repeat(large, K); nr = n[row]
@@ -305,13 +271,13 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         failed = np.repeat((rtt[probe] == RTT_CODE_FAILED).mean(1), K)
         per = base[row] - 2 * failed + TS_TOKENS_ESTIMATE * np.where(mode == MODE_FULL, 1.0,
                                                                      np.where(mode == MODE_PARTIAL, 1 - drop, 0.0))
-        want = np.minimum(window, np.ceil(cfg.overdraw * cfg.seq_len / per).astype(np.int64))
+        want = np.minimum(window, np.ceil(cfg.overdraw * seq_len / per).astype(np.int64))
         rel, count = draw_subsets(rng, window, want, int(want.max()))
         valid = np.arange(rel.shape[1]) < count[:, None]
         cand = start[row, None] + offset[:, None] + np.where(valid, rel, 0)
-        _, final, flags, k = cut_contexts(t, rtt, base[row], cand, valid, mode, drop, phase, rng, cfg.seq_len)
+        _, final, flags, k = cut_contexts(t, rtt, base[row], cand, valid, mode, drop, phase, rng, seq_len)
         parts.append((row, mode, drop, window, final, flags, k))
-    row = np.flatnonzero(cfg.is_small(n))
+    row = np.flatnonzero(cfg.is_small(n, seq_len))
     if len(row):   # small rows: round by round until every measurement is in a context
         width = int(n[row].max())
         pool = start[row, None] + np.arange(width)
@@ -319,7 +285,7 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         while len(row):
             mode, drop, phase = _modes(rng, len(row), cfg)
             arr, final, flags, k = cut_contexts(t, rtt, base[row], np.where(valid, pool, 0), valid, mode, drop, phase, rng,
-                                                cfg.seq_len)
+                                                seq_len)
             parts.append((row, mode, drop, valid.sum(1), final, flags, k))
             rest = valid & (np.arange(width) >= k[:, None])
             pool = np.sort(np.where(rest, arr, _NONE), axis=1)
@@ -339,15 +305,16 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
                                    _context_rtts(rng, rtt[pos], k, m_dst, cfg), ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
-    if (ctx_len > cfg.seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={cfg.seq_len}')
+    if (ctx_len > seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={seq_len}')
     bounds = np.zeros(len(k) + 1, np.int64); np.cumsum(ctx_len, out=bounds[1:])
     return Contexts(tokens, bounds, ctx_row, mode, np.where(mode == MODE_PARTIAL, drop, np.nan), window,
                     pos - start[m_row], has_ts, meas_bounds)
 
 
-def sample_row(row: ProbeRow, rng: np.random.Generator, cfg: SamplerConfig = SamplerConfig()) -> Contexts:
+def sample_row(row: ProbeRow, rng: np.random.Generator, cfg: SamplerConfig = SamplerConfig(),
+               seq_len: int = TrainConfig.seq_len) -> Contexts:
     "The contexts of one probe row."
-    return sample_rows([row], rng, cfg)
+    return sample_rows([row], rng, cfg, seq_len)
 
 # %% ../nbs/06_sampler.ipynb #c040
 def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
@@ -511,14 +478,15 @@ def probe_index(source, progress: bool = False) -> tuple[np.ndarray, np.ndarray]
     return offsets, rows
 
 # %% ../nbs/06_sampler.ipynb #c054
-def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, seed: int, num_threads: int = 2,
-                 shuffle: bool = True, client_first: bool = False, num_epochs: int | None = None, shard_by_process: bool = True,
+def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = TrainConfig.seq_len, seed: int,
+                 num_threads: int = 2, shuffle: bool = True, client_first: bool = False, num_epochs: int | None = None,
+                 shard_by_process: bool = True,
                  shard: tuple[int, int] | None = None, rows_per_call: int = 16, chunk_contexts: int = 4096,
                  drop_remainder: bool = True, config: SamplerConfig | None = None, progress: bool = True,
                  packer=PackedBatchIterDataset) -> grain.IterDataset:
     "Batches of packed contexts from the probe rows of `data_dir/split`: dicts of (batch_size, seq_len) int32 arrays."
-    cfg = config or SamplerConfig(seq_len=seq_len)
-    if cfg.seq_len != seq_len: raise ValueError(f'config.seq_len={cfg.seq_len} differs from seq_len={seq_len}')
+    cfg = config or SamplerConfig()
+    check_seq_len(seq_len)
     if shard is None and shard_by_process:
         shard = (jax.process_index(), jax.process_count())
     index, count = shard or (0, 1)
@@ -535,7 +503,7 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = 1024, 
         ds = ds.random_map(lambda p, rng: source[int(probe_rows[offsets[p] + rng.integers(offsets[p + 1] - offsets[p])])],
                            seed=seed + 1)
     ds = ds.batch(rows_per_call, batch_fn=list)
-    ds = ds.random_map(lambda records, rng: sample_rows([read_row(r) for r in records], rng, cfg), seed=seed)
+    ds = ds.random_map(lambda records, rng: sample_rows([read_row(r) for r in records], rng, cfg, seq_len), seed=seed)
     ds = ds.to_iter_dataset(grain.ReadOptions(num_threads=num_threads, prefetch_buffer_size=2 * max(num_threads, 1)))
     # `packer` turns the stream of sampled contexts into batches: best fit by default, Grain's first fit for the benchmark
     return packer(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed,

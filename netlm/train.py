@@ -32,13 +32,14 @@ from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from tqdm import tqdm
 
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
-from .checkpoint import load_model_step, restore_checkpoint, restore_newest, save_checkpoint
+from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
-from .config import MetricsLog, TrainConfig, read_metrics
-from .model import (ARCHITECTURE, PRESETS, Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
+from .config import ARCHITECTURE, PRESETS, OptimizerConfig, SamplerConfig, TrainConfig
+from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
 from .rows import open_shards, split_rule_warning
-from .sampler import SamplerConfig, make_dataset
+from .runlog import MetricsLog, read_metrics
+from .sampler import make_dataset
 from .tokenizer import FIELD_NAMES
 
 # %% auto #0
@@ -86,11 +87,11 @@ def make_batches(config: TrainConfig, split: str, *, seed: int | None = None, sa
     settings); endless, or `epochs` passes."""
     count, processes, me = data_shards(config), jax.process_count(), jax.process_index()
     seed = config.seed if seed is None else seed
-    cfg = config.sampler if sampler is None else dataclasses.replace(sampler, seq_len=config.seq_len)
     mine = range(me * count // processes, (me + 1) * count // processes)   # stream k reads the rows k::count
     return DataStreams({k: iter(make_dataset(_data_dir(config), split, batch_size=config.batch_size // count,
                                              seq_len=config.seq_len, seed=seed, shard=(k, count), num_epochs=epochs,
-                                             drop_remainder=epochs is None, config=cfg)) for k in mine}, count)
+                                             drop_remainder=epochs is None, config=sampler or config.sampler))
+                        for k in mine}, count)
 
 
 def eval_split(config: TrainConfig) -> str | None:
@@ -166,25 +167,24 @@ def device_peak_flops(device=None) -> float | None:
     return cpu_peak_flops() if device.platform == 'cpu' else peak_flops(device.device_kind)
 
 # %% ../nbs/09_train.ipynb #c024
-def lr_schedule(config: TrainConfig) -> optax.Schedule:
+def lr_schedule(config: TrainConfig | OptimizerConfig) -> optax.Schedule:
     "Linear warmup to `lr`, then cosine decay to `lr * final_lr_ratio` at `decay_steps`."
     decay = max(config.decay_steps or config.steps, config.warmup_steps + 1)
     return optax.warmup_cosine_decay_schedule(0.0, config.lr, config.warmup_steps, decay, config.lr * config.final_lr_ratio)
 
 
 @functools.cache
-def _optimizer(lr, b1, b2, eps, weight_decay, warmup_steps, decay_steps, final_lr_ratio, grad_clip, steps):
+def _optimizer(opt: OptimizerConfig) -> optax.GradientTransformation:
     # cached so two runs with the same settings share one optimizer, hence one compiled step
-    config = TrainConfig(lr=lr, warmup_steps=warmup_steps, decay_steps=decay_steps, final_lr_ratio=final_lr_ratio, steps=steps)
     decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
-    return optax.chain(optax.clip_by_global_norm(grad_clip),
-                       optax.adamw(lr_schedule(config), b1, b2, eps, weight_decay=weight_decay, mask=decay_mask))
+    return optax.chain(optax.clip_by_global_norm(opt.grad_clip),
+                       optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
+                                   mask=decay_mask))
 
 
-def make_optimizer(config: TrainConfig) -> optax.GradientTransformation:
-    "Gradient clipping then AdamW on `lr_schedule`."
-    return _optimizer(config.lr, config.b1, config.b2, config.eps, config.weight_decay, config.warmup_steps,
-                      config.decay_steps, config.final_lr_ratio, config.grad_clip, config.steps)
+def make_optimizer(config: TrainConfig | OptimizerConfig) -> optax.GradientTransformation:
+    "Gradient clipping then AdamW on `lr_schedule`, from a run's optimizer settings (`OptimizerConfig`)."
+    return _optimizer(OptimizerConfig.of(config))
 
 # %% ../nbs/09_train.ipynb #c075
 def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, field_weights):
@@ -497,13 +497,9 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None,
 def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     """`config` with `data_shards` set: as given, else as the run's newest checkpoint saved it (a resumed run keeps its
     streams), else one per process."""
-    saved = None
-    if (Path(config.workdir) / 'checkpoints').is_dir():
-        manager = checkpoint_manager(config.workdir, create=False)
-        for step in sorted(manager.all_steps(), reverse=True):
-            try: saved = checkpoint_config(manager, step).get('data_shards') or 0; break   # 0: saved before data streams
-            except (CorruptCheckpoint, OSError): continue
-        manager.close()
+    try: saved = newest_checkpoint_config(config.workdir)
+    except CorruptCheckpoint: saved = None               # nothing to keep: the restore says why in its own words
+    saved = None if saved is None else saved.get('data_shards') or 0   # 0: saved before data streams
     if config.data_shards and saved and config.data_shards != saved:
         raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
                          f'{config.data_shards}')
