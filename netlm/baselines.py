@@ -15,7 +15,7 @@ from .tokenizer import pack_ips
 
 # %% auto #0
 __all__ = ['group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory', 'Vivaldi',
-           'plane_world', 'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
+           'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
 
 # %% ../nbs/10_baselines.ipynb #c014
 def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -207,18 +207,6 @@ class Vivaldi(Baseline):
         point = np.where(known, np.linalg.norm(x[s] - x[d], axis=1) + h[s] + h[d], np.nan)
         rel = np.quantile(self.rel_residual_q, levels) if len(levels) > 1 else np.array([np.median(self.rel_residual_q)])
         return np.where(known[:, None], point[:, None] * rel[None, :], np.quantile(self.pair_rtt, levels)[None, :])
-
-# %% ../nbs/10_baselines.ipynb #c020
-def plane_world(n_hosts: int = 60, n_pairs: int = 1500, seed: int = 0, noise: float = 0.0):
-    "Hosts on a 200x200 ms plane with heights; measurements of random pairs (a known answer for baselines)."
-    rng = np.random.default_rng(seed)
-    pos, height = rng.uniform(0, 200, (n_hosts, 2)), rng.uniform(1, 10, n_hosts)
-    names = np.array([f'10.0.{k // 256}.{k % 256}' for k in range(n_hosts)], dtype=object)
-    i, j = rng.integers(0, n_hosts, n_pairs), rng.integers(0, n_hosts, n_pairs)
-    i, j = i[i != j], j[i != j]
-    rtt = np.linalg.norm(pos[i] - pos[j], axis=1) + height[i] + height[j]
-    rtt = rtt * (1 + noise * rng.standard_normal(len(rtt)))
-    return Measurements(names[i], names[j], np.arange(len(i)), rtt), pos, height, names
 
 # %% ../nbs/10_baselines.ipynb #c023
 def _fit_factors(params: dict, i, j, y, huber: float, l2: float, lr: float, steps: int) -> dict:

@@ -23,14 +23,14 @@ from .measurements import Measurements, by_source
 from .world import World
 from .rows import find_world, load_rows, rows_to_measurements
 from .baselines import DestinationFrequency, default_baselines
-from .metrics import QUANTILE_GRID
+from .metrics import QUANTILE_GRID, clean_json
 from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
 __all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
-           'canonical_address', 'check_range', 'clean_json', 'View', 'CompiledShapes', 'Demo', 'subnet_addresses']
+           'canonical_address', 'check_range', 'View', 'CompiledShapes', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/14_demo.ipynb #c006
 @dataclass
@@ -137,16 +137,6 @@ def check_range(value, name: str, lo, hi):
     return value
 
 # %% ../nbs/14_demo.ipynb #c011
-def clean_json(x):
-    "Plain JSON-ready Python of `x`: NumPy scalars and arrays become numbers and lists, NaN and infinities None."
-    if isinstance(x, dict): return {str(k): clean_json(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, np.ndarray)): return [clean_json(v) for v in x]
-    if isinstance(x, (bool, np.bool_)): return bool(x)
-    if isinstance(x, (int, np.integer)): return int(x)
-    if isinstance(x, (float, np.floating)): return float(x) if math.isfinite(x) else None
-    return x
-
-
 @dataclass(repr=False)
 class View:
     """One answer of the demo: `data` (what the JSON API returns) and its picture and table (the same on the page and in

@@ -26,7 +26,7 @@ from .checkpoint import load_model
 from .config import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
+from .metrics import QUANTILE_GRID, bootstrap, ci_text, clean_json, compare_methods, rtt_scores, score_text
 from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
                         rows_to_measurements, split_key, split_rule_warning)
 from .model import loss_fn
@@ -528,15 +528,6 @@ def plot_training_curve(workdir, path=None):
     return fig
 
 
-def _jsonable(x):
-    "`x` with NumPy values as Python ones and non-finite floats as None (strict JSON)."
-    if isinstance(x, dict): return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, np.ndarray)): return [_jsonable(v) for v in x]
-    if isinstance(x, (np.bool_, bool)): return bool(x)
-    if isinstance(x, (np.integer, int)): return int(x)
-    if isinstance(x, (np.floating, float)): return float(x) if np.isfinite(x) else None
-    return x
-
 # %% ../nbs/13_evaluate.ipynb #c060
 RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',
             'brier', 'brier_n', 'n', 'coverage', 'by')
@@ -649,7 +640,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         if (used := rtt.get('model_context_used')) is not None:                # context measurements the model's window held
             protocol['model_context'] = dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                              n_context=n_context)
-    metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
+    metrics = clean_json(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
                              versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse, compression=compression,
                              cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
@@ -657,13 +648,6 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
 
 # %% ../nbs/13_evaluate.ipynb #c061
 def _f(v, fmt='.2f') -> str: return '–' if v is None else format(v, fmt)
-
-
-def _ci(r: dict, key: str, fmt: str = '.2f') -> str:
-    "`value [low, high]` of a score and its interval (`key` and `key` with _ms/_ci), '–' when absent."
-    v, ci = r.get(key), r.get(key.replace('_ms', '') + '_ci')
-    if v is None: return '–'
-    return f'{v:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(v, fmt)
 
 
 MIN_TEST_PROBES = 10   # fewer held-out probes: the intervals over probes (and a ranking of methods) say next to nothing
@@ -702,8 +686,8 @@ def format_metrics_table(metrics: dict) -> str:
               '|---|---:|---:|---:|---:|---:|---:|---:|']
     for name in order:
         r = rtt[name]
-        lines.append(f"| {name} | {_ci(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | "
-                     f"{_ci(r, 'crps_ms')} | "
+        lines.append(f"| {name} | {score_text(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | "
+                     f"{score_text(r, 'crps_ms')} | "
                      f"{_f(r.get('calibration_error'), '.3f')} | {_f(r.get('brier'), '.4f')} | {r['n']} |")
     slices = [k for k in SLICE_NAMES if any(rtt[n].get('by', {}).get(k, {}).get('n') for n in rtt)]
     counts = proto.get('slice_queries', {})
@@ -712,13 +696,13 @@ def format_metrics_table(metrics: dict) -> str:
         if not slices: break
         lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
                   '|---|' + '---:|' * len(slices)]
-        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |'
+        lines += [f"| {name} | " + ' | '.join(score_text(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |'
                   for name in order]
     if (versus := metrics.get('versus')):
         lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
                   '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
                   '|---|' + '---:|' * (len(slices) + 2)]
-        fmt = lambda r: '–' if r is None else f'{r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]'
+        fmt = lambda r: '–' if r is None else ci_text(r[0], r[1:])
         for other, by in versus.items():
             lines.append(f'| {other} | ' + ' | '.join(fmt(by.get(k, {}).get('median_ae')) for k in ['all'] + slices)
                          + f" | {fmt(by.get('all', {}).get('crps'))} |")
@@ -729,8 +713,8 @@ def format_metrics_table(metrics: dict) -> str:
                   '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
         for name in [n for n in order if n in rk] + ['random']:
             r = rk[name]
-            lines.append(f"| {name} | {_ci(r, 'top1')} | {_ci(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | "
-                         f"{_ci(r, 'tau')} |")
+            lines.append(f"| {name} | {score_text(r, 'top1')} | {score_text(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | "
+                         f"{score_text(r, 'tau')} |")
     lines.append('')
     if (loss := metrics.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
@@ -739,7 +723,7 @@ def format_metrics_table(metrics: dict) -> str:
                      f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
                      + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
     if (ip := metrics.get('ip')):
-        top1 = lambda acc: f"{acc['top1']:.2f}" + (f" [{acc['top1_ci'][0]:.2f}, {acc['top1_ci'][1]:.2f}]" if acc.get('top1_ci') else '')
+        top1 = lambda acc: ci_text(acc['top1'], acc.get('top1_ci'))
         for v in ('ipv4', 'ipv6'):
             if not (part := ip.get(v)): continue
             show = lambda rows: ', '.join(f"{p} {top1(acc)} (top-5 {_f(acc.get('top5'))}, top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
@@ -754,7 +738,7 @@ def format_metrics_table(metrics: dict) -> str:
                                  f"{brief(rows['frequency_baseline'])}.")
     if (inv := metrics.get('inverse')):
         pct = lambda x: '–' if x is None else f'{x:.0%}'
-        share = lambda r: '–' if r is None or r['within'] is None else f"{r['within']:.0%}" + (f" [{r['ci'][0]:.0%}, {r['ci'][1]:.0%}]" if r.get('ci') else '')
+        share = lambda r: '–' if r is None else ci_text(r['within'], r.get('ci'), '.0%')
         ms = inv.get('methods')
         if ms:
             lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "

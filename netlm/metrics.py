@@ -13,8 +13,8 @@ from .measurements import Measurements
 QUANTILE_GRID = (np.arange(99) + 0.5) / 99
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'brier_score',
-           'bootstrap', 'bootstrap_ratio', 'rtt_scores', 'compare_methods']
+__all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'brier_score', 'bootstrap', 'bootstrap_ratio',
+           'rtt_scores', 'compare_methods', 'ci_text', 'score_text', 'clean_json']
 
 # %% ../nbs/09b_metrics.ipynb #c010
 def point_metrics(pred_ms, true_ms) -> dict:
@@ -42,15 +42,6 @@ def pit_values(quantiles, true_ms, levels=QUANTILE_GRID) -> np.ndarray:
     below = (q <= y[:, None]).sum(1)
     return np.clip(np.where(below == 0, 0.0, np.asarray(levels)[np.maximum(below - 1, 0)]), 0, 1)
 
-
-def distribution_metrics(quantiles, true_ms, levels=QUANTILE_GRID) -> dict:
-    "CRPS and calibration (PIT histogram and its largest deviation from uniform) on successful pings."
-    y = np.asarray(true_ms, np.float64)
-    ok = y >= 0
-    crps = crps_from_quantiles(np.asarray(quantiles)[ok], y[ok], levels)
-    pit = pit_values(np.asarray(quantiles)[ok], y[ok], levels)
-    hist = np.histogram(pit, bins=10, range=(0, 1))[0] / max(len(pit), 1)
-    return dict(crps_ms=float(crps.mean()), pit_hist=hist.round(4).tolist(), calibration_error=float(np.abs(hist - 0.1).max()))
 
 # %% ../nbs/09b_metrics.ipynb #c070
 def brier_score(p_fail, failed) -> float:
@@ -132,3 +123,25 @@ def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, na
                 median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok], 'median', n_boot, seed),
                 crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed))
     return out
+
+# %% ../nbs/09b_metrics.ipynb #c081
+def ci_text(value, ci=None, fmt: str = '.2f') -> str:
+    "`value [low, high]`: a score and its interval; the score alone without a whole interval, '–' without a score."
+    if value is None: return '–'
+    return f'{value:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(value, fmt)
+
+
+def score_text(scores: dict | None, key: str, fmt: str = '.2f') -> str:
+    "`ci_text` of the score `key` of `rtt_scores`-style `scores` and its interval (`median_ae_ms`: `median_ae_ci`)."
+    scores = scores or {}
+    return ci_text(scores.get(key), scores.get(key.removesuffix('_ms') + '_ci'), fmt)
+
+# %% ../nbs/09b_metrics.ipynb #c083
+def clean_json(x):
+    "Plain JSON-ready Python of `x`: NumPy scalars and arrays become numbers and lists, NaN and infinities None."
+    if isinstance(x, dict): return {str(k): clean_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)): return [clean_json(v) for v in x]
+    if isinstance(x, (bool, np.bool_)): return bool(x)
+    if isinstance(x, (int, np.integer)): return int(x)
+    if isinstance(x, (float, np.floating)): return float(x) if np.isfinite(x) else None
+    return x

@@ -20,9 +20,9 @@ from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .baselines import PairHistory, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, bootstrap_ratio
+from .metrics import QUANTILE_GRID, bootstrap, bootstrap_ratio, ci_text, clean_json
 from .infer import ModelMethod, load_predictor
-from .evaluate import Protocol, _jsonable, loss_metrics, make_protocol
+from .evaluate import Protocol, loss_metrics, make_protocol
 
 # JAX and Flax load with netlm.evaluate; the model for the loss is built inside `model_for_loss`.
 
@@ -253,15 +253,10 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     ipv6_share=float(np.mean(proto.version == 6)))
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))
-    return _jsonable(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window, reading_curve=curve,
+    return clean_json(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window, reading_curve=curve,
                           copy_probe=copy, loss=loss, seconds=seconds))
 
 # %% ../nbs/13d_reading.ipynb #r030
-def _ci(point, ci, fmt='.2f') -> str:
-    if point is None: return '–'
-    return f'{point:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(point, fmt)
-
-
 def format_reading(result: dict, heading: str = '###') -> str:
     "The reading curve, the copy probe, the bytes and the loss by field of `measure_reading`'s result, as markdown."
     p, w, cp = result['protocol'], result.get('model_window'), result['copy_probe']
@@ -280,10 +275,10 @@ def format_reading(result: dict, heading: str = '###') -> str:
         if not r['queries']: lines.append(f"| {names.get(r['bucket'], r['bucket'])} | 0 | 0 | – | – | – | – | – |"); continue
         ratio, held = r['ratio'], r.get('in_window')
         lines.append(f"| {names.get(r['bucket'], r['bucket'])} | {r['queries']:,} | {r['probes']} | "
-                     f"{_ci(r['model_median_ae_ms'], r['model_ci'])} | {_ci(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
-                     f"{_ci(ratio[0], ratio[1:])} | {_ci(r.get('window_holds_all'), None, '.0%')} | "
-                     + (f"{_ci(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–') + ' |')
-    follow = lambda e: _ci(e['follow'], e['follow_ci'], '.3f') + 'x'
+                     f"{ci_text(r['model_median_ae_ms'], r['model_ci'])} | {ci_text(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
+                     f"{ci_text(ratio[0], ratio[1:])} | {ci_text(r.get('window_holds_all'), None, '.0%')} | "
+                     + (f"{ci_text(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–') + ' |')
+    follow = lambda e: ci_text(e['follow'], e['follow_ci'], '.3f') + 'x'
     factors = cp['factors']
     rel, bts = cp['relative_to_pair_median'], cp['bytes']
     dev = ' / '.join(f"{rel['deviation_percentiles'][k]:.1%}" for k in ('25', '50', '75', '90'))
@@ -298,15 +293,15 @@ def format_reading(result: dict, heading: str = '###') -> str:
     if all('window_holds_all' in e for e in factors.values()):
         lines[-1] += (f" Where the window held every occurrence ({next(iter(factors.values()))['window_holds_all']['queries']:,} "
                       "queries): " + ' and '.join(f"{follow(e['window_holds_all'])} (x{f})" for f, e in factors.items()) + '.')
-    lines += ['', f"Unscaled, the model's median is {_ci(rel['median'], rel['ci'], '.3f')}x the pair median; "
+    lines += ['', f"Unscaled, the model's median is {ci_text(rel['median'], rel['ci'], '.3f')}x the pair median; "
                   f"|model / pair median - 1| at the 25th / 50th / 75th / 90th percentile: {dev}."]
     def said(b, where):
         m, t = b['model'], b.get('truth') or {}
         return (f"{where} ({b['queries']} queries), the model's median has the occurrence's first RTT-code byte in "
-                f"{_ci(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its second byte is a median "
-                f"{_ci(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
+                f"{ci_text(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its second byte is a median "
+                f"{ci_text(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
                 + (f"; the query's true RTT has the first byte in {t['first_byte_same']:.0%} of queries, its second byte a median "
-                   f"{_ci(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
+                   f"{ci_text(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
     if bts.get('model'):
         lines += ['', f"**Bytes** (independent bytes differ by a median {bts['chance_second_byte']:.0f}). "
                       + said(bts, 'Where the pair occurs once in the context')]
