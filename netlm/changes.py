@@ -19,8 +19,8 @@ from scipy.special import ndtri
 from tqdm.auto import tqdm
 
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME, RTT_START, TS_ABS, TS_DELTA,
-                             VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_from_code)
-from .measurements import Measurements, check_columns, timestamp_column
+                             VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_code_ms, rtt_from_code)
+from .measurements import Measurements, read_measurement_table, timestamp_column
 from .ingest import is_parquet, measurement_source
 from .infer import MAX_RTT_MS, add_model_options, load_predictor, model_spec, tree_layout
 
@@ -88,8 +88,8 @@ def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int,
 
 # %% ../nbs/13a_changes.ipynb #c010
 _BYTE_ID = np.arange(256)
-_FIRST_STEP = 2.0 ** (_BYTE_ID >> 3) / 1000                     # each first byte's RTT step (ms) ...
-_FIRST_LO = ((_BYTE_ID & 7) << 8) * _FIRST_STEP                 # ... and its smallest RTT: mantissa bits above the second byte
+_FIRST_LO = rtt_code_ms(_BYTE_ID << 8)                          # each first byte's smallest RTT (ms) ...
+_FIRST_STEP = rtt_code_ms(_BYTE_ID << 8 | 1) - _FIRST_LO        # ... and its step: one unit of the second byte
 _FIRST_OK = _FIRST_LO <= MAX_RTT_MS                             # the first bytes decoding allows (as `rtt_groups`)
 
 
@@ -415,15 +415,7 @@ def read_measurements(path) -> Measurements:
         with tempfile.TemporaryDirectory() as tmp:
             return read_measurements(measurement_source(path, Path(tmp) / 'measurements.parquet')[0])
     if path.is_dir(): raise ValueError(f'{path}: a directory of Parquet files; give one of them')
-    try: schema = pq.read_schema(path)
-    except Exception as e: raise ValueError(f'{path}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
-    check_columns(schema, path)
-    table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
-    if table.num_rows == 0: raise ValueError(f'{path}: no measurements')
-    for c in table.column_names:
-        if table[c].null_count:
-            raise ValueError(f'{path}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
-    return Measurements.from_table(table)
+    return Measurements.from_table(read_measurement_table(path))
 
 
 TABLE_FORMATS = ('.parquet', '.csv', '.json', '.jsonl')   # .json: one array of objects; .jsonl: one object a line

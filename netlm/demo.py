@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import pyarrow.parquet as pq
 from fastcore.basics import patch
 
-from .measurements import Measurements, by_source
+from .measurements import Measurements, by_source, read_measurement_table
 from .world import World
 from .rows import find_world, load_rows, rows_to_measurements
 from .baselines import DestinationFrequency, default_baselines
@@ -78,14 +77,10 @@ def load_demo_data(path) -> DemoData:
     else:
         from netlm.preprocess import parquet_files   # it brings DuckDB (40 ms): not for `netlm --help`, which imports this module
         files = parquet_files(path)
-        try:
-            columns = ['src_addr', 'dst_addr', 'event_time', 'rtt']
-            with_ids = 'prb_id' in pq.read_schema(files[0]).names
-            table = pq.read_table(files, columns=columns + ['prb_id'] * with_ids)
-        except Exception as e: raise ValueError(f'{path}: not a measurement Parquet ({e})') from None
-        everything = train = _canonical_measurements(Measurements.from_table(table.select(columns)), path)
+        table = read_measurement_table(files, path, extra=['prb_id'])
+        everything = train = _canonical_measurements(Measurements.from_table(table), path)
         probe_ids = {}
-        if with_ids:
+        if 'prb_id' in table.column_names:
             pairs = table.select(['src_addr', 'prb_id']).group_by(['src_addr', 'prb_id']).aggregate([]).to_pylist()
             probe_ids = {a: int(p['prb_id']) for p in pairs if p['prb_id'] is not None and (a := canonical_address(p['src_addr']))}
     if not len(everything): raise ValueError(f'{path}: no measurements')

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -15,8 +16,8 @@ import pyarrow.parquet as pq
 
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'TIME_RANGE_S', 'ROW_REASONS',
-           'REJECT_REASONS', 'REJECT_MEANINGS', 'check_columns', 'timestamp_column', 'Measurements', 'node_ids',
-           'split_by', 'by_source', 'random_measurement_table']
+           'REJECT_REASONS', 'REJECT_MEANINGS', 'MEASUREMENT_COLUMNS', 'check_columns', 'timestamp_column',
+           'Measurements', 'node_ids', 'split_by', 'by_source', 'read_measurement_table', 'random_measurement_table']
 
 # %% ../nbs/01_measurements.ipynb #c006
 MEASUREMENT_SCHEMA = pa.schema([
@@ -184,6 +185,26 @@ def by_source(m: Measurements | None) -> dict:
     if m is None or not len(m): return {}
     m = m[np.argsort(m.t, kind='stable')]
     return split_by(m.src.astype(str), m)
+
+# %% ../nbs/01_measurements.ipynb #c106
+MEASUREMENT_COLUMNS = ['src_addr', 'dst_addr', 'event_time', 'rtt']     # the columns of `Measurements.from_table`
+
+
+def read_measurement_table(files, where=None, extra=()) -> pa.Table:
+    """`MEASUREMENT_COLUMNS` and those of `extra` the table has, from a measurement Parquet file (or a list of them); a
+    one-line ValueError naming `where` (default: the first file) when it is not one, is empty or holds nulls."""
+    files = [files] if isinstance(files, (str, Path)) else list(files)
+    where = files[0] if where is None else where
+    try: schema = pq.read_schema(files[0])
+    except Exception as e: raise ValueError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
+    check_columns(schema, where)
+    try: table = pq.read_table(files, columns=MEASUREMENT_COLUMNS + [c for c in extra if c in schema.names])
+    except Exception as e: raise ValueError(f'{where}: not a measurement Parquet ({e})') from None
+    if table.num_rows == 0: raise ValueError(f'{where}: no measurements')
+    for c in MEASUREMENT_COLUMNS:
+        if table[c].null_count:
+            raise ValueError(f'{where}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
+    return table
 
 # %% ../nbs/01_measurements.ipynb #c019
 _DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative',
