@@ -5,6 +5,7 @@
 # %% ../nbs/13_evaluate.ipynb #c004
 from __future__ import annotations
 
+import functools
 import gzip
 import ipaddress
 import itertools
@@ -29,7 +30,7 @@ from .baselines import DestinationFrequency, Oracle, default_baselines, group_qu
 from .metrics import QUANTILE_GRID, bootstrap, ci_text, clean_json, compare_methods, rtt_scores, score_text
 from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
                         rows_to_measurements, split_key, split_rule_warning)
-from .model import loss_fn
+from .train import eval_step
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
@@ -263,9 +264,9 @@ def plot_rtt_report(result: dict, path=None):
 
 # %% ../nbs/13_evaluate.ipynb #c042
 def _loss_step(model):
-    "A jitted `batch -> summed token metrics` of `model` (`netlm.model.loss_fn`, no dropout), results on the host."
+    "A jitted `batch -> summed token metrics` of `model` (training's held-out `eval_step`), results on the host."
     graphdef, state = nnx.split(model)
-    step = jax.jit(lambda state, batch: loss_fn(nnx.merge(graphdef, state), batch)[1])
+    step = jax.jit(functools.partial(eval_step, model_def=graphdef))
     return lambda batch: jax.device_get(step(state, batch))
 
 
