@@ -30,11 +30,11 @@ from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
 # %% auto #0
-__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'ATLAS_API', 'ATLAS_WINDOW_S', 'MENOG_SAMPLE', 'open_text', 'BadJSON',
-           'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest', 'results_table',
-           'format_report', 'NoMeasurements', 'no_rows_reason', 'is_parquet', 'measurement_source', 'AtlasAPIError',
-           'atlas_time', 'atlas_windows', 'describe_request', 'fetch_results', 'ingest_atlas', 'atlas_error_body',
-           'AtlasReplay', 'synthetic_results', 'find_menog_sample']
+__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'ATLAS_API', 'ATLAS_WINDOW_S', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile',
+           'IngestReport', 'input_files', 'distinct_files', 'ingest', 'results_table', 'format_report',
+           'NoMeasurements', 'no_rows_reason', 'is_parquet', 'measurement_source', 'AtlasAPIError', 'atlas_time',
+           'atlas_windows', 'describe_request', 'fetch_results', 'ingest_atlas', 'atlas_error_body', 'AtlasReplay',
+           'synthetic_results']
 
 # %% ../nbs/03_ingest.ipynb #c044
 _COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
@@ -691,14 +691,3 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
                  sent=sum(1 for q in packets if 'error' not in q and not q.get('dup')),
                  min=min(rtts, default=-1), max=max(rtts, default=-1), avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
         yield r
-
-# %% ../nbs/03_ingest.ipynb #c070
-MENOG_SAMPLE = Path('shared/data/atlas/menog/menog_ping_results_dev.jsonl.gz')
-
-
-def find_menog_sample() -> Path | None:
-    """The MENOG sample under ../shared/data, seen from the repository, a notebook folder in it or the installed
-    package; None if absent."""
-    roots = list(Path.cwd().resolve().parents)[:3]        # the repository's parent from the repo, nbs/ or nbs/tutorials/
-    if '__file__' in globals(): roots.append(Path(__file__).resolve().parent.parent.parent)
-    return next((root / MENOG_SAMPLE for root in roots if (root / MENOG_SAMPLE).exists()), None)
