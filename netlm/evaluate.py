@@ -27,20 +27,22 @@ from .checkpoint import load_model
 from .config import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, ci_text, clean_json, compare_methods, rtt_scores, score_text
-from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
-                        rows_to_measurements, split_key, split_rule_warning)
+from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, rtt_scores
+from .rows import (OLD_SPLIT_RULE, SPLITS, encode_row, load_manifest, load_rows, rows_to_measurements, split_key,
+                        split_rule_warning)
+from .report import SLICE_NAMES
+# the report's text moved to netlm.report (issue 38): importable from here until netlm.cli imports it from there
+from .report import MIN_TEST_PROBES, format_held_out, format_metrics_table, too_small
 from .train import eval_step
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'MIN_TEST_PROBES', 'Protocol', 'make_protocol',
-           'cold_start_curve', 'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics',
-           'ip_prefix_text', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes',
-           'measurements_csv', 'compression_metrics', 'plot_training_curve', 'held_out_summary', 'format_held_out',
-           'run_eval', 'too_small', 'format_metrics_table']
+__all__ = ['IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores',
+           'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
+           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
+           'compression_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -219,9 +221,6 @@ def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
     return queries[at - np.maximum.accumulate(np.where(first, at, 0)) < k]
 
 # %% ../nbs/13_evaluate.ipynb #c035
-SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
-
-
 def plot_rtt_report(result: dict, path=None):
     """Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to
     `path` if given)."""
@@ -544,22 +543,6 @@ def held_out_summary(manifest: dict) -> dict:
                        for s in SPLITS})
 
 
-def format_held_out(held: dict) -> str:
-    "The report's paragraph on what held out means (`held_out_summary`)."
-    key = {SPLIT_BY_PROBE_ID: 'the RIPE Atlas probe id (the source address where a row has none)',
-           SPLIT_BY_ADDRESS: 'the source address (the data has no probe ids)'}.get(held['split_key'],
-                                                                                   'the source address, by the old rule')
-    sides = '; '.join(f"{s} {v['probes']:,} probes, {v['measurements']:,} measurements" for s, v in held['sides'].items())
-    two = held['probes_on_two_sides']
-    both = ('unknown (rows written before it was counted)' if two is None else
-            f'{two}' + (' (the time split sends every probe\'s later measurements to test)' if held['time_split'] else ''))
-    text = f'Held out: rows are split by {key}. {sides}. Probes on two sides: {both}.'
-    if held['split_key'] == OLD_SPLIT_RULE:
-        text += (' These rows were split by the old rule, so one probe\'s addresses can be on both sides: rebuild them with '
-                 '`netlm preprocess` before claiming anything.')
-    return text
-
-
 def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None,
              split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
@@ -646,123 +629,3 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                              cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
-
-# %% ../nbs/13_evaluate.ipynb #c061
-def _f(v, fmt='.2f') -> str: return '–' if v is None else format(v, fmt)
-
-
-MIN_TEST_PROBES = 10   # fewer held-out probes: the intervals over probes (and a ranking of methods) say next to nothing
-
-
-def too_small(protocol: dict) -> str | None:
-    "Why an evaluation is too small to read as a finding (too few test probes, a single destination), or None."
-    why = []
-    if (probes := protocol.get('test_probes')) is not None and probes < MIN_TEST_PROBES:
-        why.append(f'only {probes} test probe(s) (intervals over probes need {MIN_TEST_PROBES} or more)')
-    if (dsts := protocol.get('destinations')) is not None and dsts < 2:
-        why.append('a single destination (nothing to compare between pairs)')
-    if not why: return None
-    return 'Too small to be a finding: ' + ' and '.join(why) + '; the numbers describe these queries, not the methods.'
-
-
-def format_metrics_table(metrics: dict) -> str:
-    """The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP,
-    inverse, compression."""
-    rtt, proto = metrics['rtt'], metrics.get('protocol', {})
-    order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
-    lines = []
-    if 'queries' in proto:
-        lines += [f"{proto['queries']:,} RTT queries ({proto.get('successful_queries', 0):,} answered) on "
-                  f"{proto.get('test_probes')} "
-                  f"{proto.get('eval_split', 'test')} probes, {proto.get('cuts')} cuts of {proto.get('n_context')} context "
-                  "measurements"
-                  + (f"; the model answered {proto['model_queries_per_s']:.1f} queries/s" if proto.get('model_queries_per_s') else '')
-                  + (f", its window held a median of {proto['model_context']['median']:.0f} of the "
-                     f"{proto['model_context']['n_context']} "
-                     f"context measurements ({proto['model_context']['share_full']:.0%} of queries all)" if proto.get('model_context') else '')
-                  + '.', '']
-    if (note := too_small(proto)): lines += [f'**{note}**', '']
-    lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier '
-              '(failures) | queries |',
-              '|---|---:|---:|---:|---:|---:|---:|---:|']
-    for name in order:
-        r = rtt[name]
-        lines.append(f"| {name} | {score_text(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | "
-                     f"{score_text(r, 'crps_ms')} | "
-                     f"{_f(r.get('calibration_error'), '.3f')} | {_f(r.get('brier'), '.4f')} | {r['n']} |")
-    slices = [k for k in SLICE_NAMES if any(rtt[n].get('by', {}).get(k, {}).get('n') for n in rtt)]
-    counts = proto.get('slice_queries', {})
-    for title, key in (('Median absolute error (ms) [95% CI] by slice', 'median_ae_ms'),
-                       ('CRPS (ms) [95% CI] by slice', 'crps_ms')):
-        if not slices: break
-        lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
-                  '|---|' + '---:|' * len(slices)]
-        lines += [f"| {name} | " + ' | '.join(score_text(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |'
-                  for name in order]
-    if (versus := metrics.get('versus')):
-        lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
-                  '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
-                  '|---|' + '---:|' * (len(slices) + 2)]
-        fmt = lambda r: '–' if r is None else ci_text(r[0], r[1:])
-        for other, by in versus.items():
-            lines.append(f'| {other} | ' + ' | '.join(fmt(by.get(k, {}).get('median_ae')) for k in ['all'] + slices)
-                         + f" | {fmt(by.get('all', {}).get('crps'))} |")
-    if (ranking := metrics.get('ranking')) and ranking.get('cuts'):
-        rk = ranking['methods']
-        lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} "
-                      'cuts), fastest first by the predicted median; 95% CI over probes:', '',
-                  '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
-        for name in [n for n in order if n in rk] + ['random']:
-            r = rk[name]
-            lines.append(f"| {name} | {score_text(r, 'top1')} | {score_text(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | "
-                         f"{score_text(r, 'tau')} |")
-    lines.append('')
-    if (loss := metrics.get('loss')):
-        fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
-        full = loss.get('by_mode', {}).get('full')
-        lines.append(f"- **Loss** on {loss['tokens']:,} test tokens: perplexity {loss['perplexity']:.2f}, "
-                     f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
-                     + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
-    if (ip := metrics.get('ip')):
-        top1 = lambda acc: ci_text(acc['top1'], acc.get('top1_ci'))
-        for v in ('ipv4', 'ipv6'):
-            if not (part := ip.get(v)): continue
-            show = lambda rows: ', '.join(f"{p} {top1(acc)} (top-5 {_f(acc.get('top5'))}, top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
-            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at "
-                         "every prefix length), "
-                         f"top-1 [95% CI]: model {show(part['model'])}; destination-frequency baseline "
-                         f"{show(part['frequency_baseline'])}.")
-            for sl in ('seen', 'unseen'):
-                if (rows := part.get(sl)) and rows.get('model'):
-                    brief = lambda r: ', '.join(f"{p} {acc['top1']:.2f}" for p, acc in r.items())
-                    lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline "
-                                 f"{brief(rows['frequency_baseline'])}.")
-    if (inv := metrics.get('inverse')):
-        pct = lambda x: '–' if x is None else f'{x:.0%}'
-        share = lambda r: '–' if r is None else ci_text(r['within'], r.get('ci'), '.0%')
-        ms = inv.get('methods')
-        if ms:
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
-                         f"truth: {inv.get('truth', '?')}, "
-                         f"{inv['seconds_per_query']:.2f} s per target): within {inv['tolerance']:.0%} of the target [95% "
-                         "CI]: model's proposals "
-                         f"{share(ms['model'])} (best-ranked {share(ms['top1'])}); nearest context destination "
-                         f"{share(ms['context_nearest'])}; "
-                         f"a random test destination {share(ms['chance'])}; some destination exists "
-                         f"{share(ms['best_possible'])}; "
-                         f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, "
-                         f"{inv['unverifiable']} unverifiable.")
-        else:                                                        # metrics written before the intervals
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
-                         f"truth: {inv.get('truth', '?')}): "
-                         f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked "
-                         f"{pct(inv['top1_within'])}); "
-                         f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination "
-                         f"{pct(inv['chance_within'])}.")
-    if (comp := metrics.get('compression')):
-        b = comp['bits_per_measurement']
-        forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}" for c in ('raw', 'gzip', 'zstd', 'xz'))
-        lines.append(f"- **Compression**, bits per measurement on {comp['measurements']:,} test measurements: model "
-                     f"{_f(b['model'], '.1f')} ({_f(b['model_less_field_order'], '.1f')} without the field order); "
-                     f"probe rows {forms('probe_rows')}; CSV {forms('csv')}.")
-    return '\n'.join(lines)
