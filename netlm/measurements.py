@@ -196,14 +196,16 @@ def read_measurement_table(files, where=None, extra=()) -> pa.Table:
     files = [files] if isinstance(files, (str, Path)) else list(files)
     where = files[0] if where is None else where
     try: schema = pq.read_schema(files[0])
-    except Exception as e: raise ValueError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
+    except Exception as e:
+        raise ValueError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
     check_columns(schema, where)
     try: table = pq.read_table(files, columns=MEASUREMENT_COLUMNS + [c for c in extra if c in schema.names])
     except Exception as e: raise ValueError(f'{where}: not a measurement Parquet ({e})') from None
     if table.num_rows == 0: raise ValueError(f'{where}: no measurements')
     for c in MEASUREMENT_COLUMNS:
         if table[c].null_count:
-            raise ValueError(f'{where}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
+            raise ValueError(f'{where}: {table[c].null_count} null value(s) in column {c} '
+                             '(run it through `netlm ingest`)')
     return table
 
 # %% ../nbs/01_measurements.ipynb #c019

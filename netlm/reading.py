@@ -253,8 +253,8 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     ipv6_share=float(np.mean(proto.version == 6)))
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))
-    return clean_json(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window, reading_curve=curve,
-                          copy_probe=copy, loss=loss, seconds=seconds))
+    return clean_json(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window,
+                           reading_curve=curve, copy_probe=copy, loss=loss, seconds=seconds))
 
 # %% ../nbs/13d_reading.ipynb #r030
 def format_reading(result: dict, heading: str = '###') -> str:
@@ -275,9 +275,11 @@ def format_reading(result: dict, heading: str = '###') -> str:
         if not r['queries']: lines.append(f"| {names.get(r['bucket'], r['bucket'])} | 0 | 0 | – | – | – | – | – |"); continue
         ratio, held = r['ratio'], r.get('in_window')
         lines.append(f"| {names.get(r['bucket'], r['bucket'])} | {r['queries']:,} | {r['probes']} | "
-                     f"{ci_text(r['model_median_ae_ms'], r['model_ci'])} | {ci_text(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
+                     f"{ci_text(r['model_median_ae_ms'], r['model_ci'])} | "
+                     f"{ci_text(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
                      f"{ci_text(ratio[0], ratio[1:])} | {ci_text(r.get('window_holds_all'), None, '.0%')} | "
-                     + (f"{ci_text(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–') + ' |')
+                     + (f"{ci_text(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–')
+                     + ' |')
     follow = lambda e: ci_text(e['follow'], e['follow_ci'], '.3f') + 'x'
     factors = cp['factors']
     rel, bts = cp['relative_to_pair_median'], cp['bytes']
@@ -298,7 +300,8 @@ def format_reading(result: dict, heading: str = '###') -> str:
     def said(b, where):
         m, t = b['model'], b.get('truth') or {}
         return (f"{where} ({b['queries']} queries), the model's median has the occurrence's first RTT-code byte in "
-                f"{ci_text(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its second byte is a median "
+                f"{ci_text(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its "
+                "second byte is a median "
                 f"{ci_text(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
                 + (f"; the query's true RTT has the first byte in {t['first_byte_same']:.0%} of queries, its second byte a median "
                    f"{ci_text(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
