@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bz2
 import filecmp
-import functools
 import gzip
 import io
 import itertools
@@ -17,7 +16,6 @@ import os
 import re
 import time
 import zlib
-from datetime import datetime, timezone
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,15 +24,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .atlas import ATLAS_API, ATLAS_WINDOW_S, atlas_time, atlas_windows, describe_request, fetch_results
 from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
 # %% auto #0
-__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'ATLAS_API', 'ATLAS_WINDOW_S', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile',
-           'IngestReport', 'input_files', 'distinct_files', 'ingest', 'results_table', 'format_report',
-           'NoMeasurements', 'no_rows_reason', 'is_parquet', 'measurement_source', 'AtlasAPIError', 'atlas_time',
-           'atlas_windows', 'describe_request', 'fetch_results', 'ingest_atlas', 'atlas_error_body', 'AtlasReplay',
-           'synthetic_results']
+__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files',
+           'distinct_files', 'ingest', 'results_table', 'format_report', 'NoMeasurements', 'no_rows_reason',
+           'is_parquet', 'measurement_source', 'ingest_atlas', 'synthetic_results']
 
 # %% ../nbs/03_ingest.ipynb #c044
 _COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
@@ -477,103 +474,6 @@ def measurement_source(path, out, *, progress: bool = False) -> tuple[str, dict 
         raise NoMeasurements(no_rows_reason(report))
     return str(out), report
 
-# %% ../nbs/03_ingest.ipynb #c301
-ATLAS_API = 'https://atlas.ripe.net'
-ATLAS_WINDOW_S = 86_400                 # seconds of results per request: one day
-
-
-class AtlasAPIError(ValueError):
-    "The RIPE Atlas API gave no results for a request: one line naming the request and why (timeout, HTTP error, not JSON)."
-
-
-def atlas_time(value, name: str = 'time') -> int | None:
-    "Unix seconds of an ISO 8601 date or time (UTC unless it names a zone), a datetime, or Unix seconds; None stays None."
-    if value is None or isinstance(value, int): return value
-    if isinstance(value, datetime): when = value
-    else:
-        try: when = datetime.fromisoformat(str(value).strip().replace('Z', '+00:00'))
-        except ValueError:
-            raise ValueError(f'{name} {value!r}: not an ISO 8601 date or time (e.g. 2024-01-31 or 2024-01-31T12:00Z)') from None
-    return int((when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp())
-
-
-def _iso(t: int) -> str: return datetime.fromtimestamp(t, timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
-
-
-def atlas_windows(start: int | None, stop: int | None, window_s: int = ATLAS_WINDOW_S) -> list[tuple]:
-    """The (start, stop) of each request: `window_s` seconds apiece, inclusive, from `start` to `stop` (now if None); one
-    request for everything when no start is given."""
-    if start is None: return [(None, stop)]
-    stop = int(time.time()) if stop is None else stop
-    if stop < start: raise ValueError(f'stop {_iso(stop)} is before start {_iso(start)}')
-    return [(a, min(a + window_s - 1, stop)) for a in range(start, stop + 1, window_s)]
-
-
-def describe_request(msm_id: int, start=None, stop=None, probe_ids=None) -> str:
-    "'RIPE Atlas measurement 1001 from ... to ... (probes 1,2)': how errors and the report name a fetch."
-    when = (f' from {_iso(start)}' if start is not None else '') + (f' to {_iso(stop)}' if stop is not None else '')
-    return f'RIPE Atlas measurement {msm_id}{when}' + (f" (probes {','.join(map(str, probe_ids))})" if probe_ids else '')
-
-# %% ../nbs/03_ingest.ipynb #c302
-@functools.cache
-def _results_request_class():
-    "cousteau's `AtlasResultsRequest` with a timeout, any API root, and the response and error of its request kept."
-    import requests                                        # imported when used: `netlm --help` stays fast
-    from ripe.atlas.cousteau import AtlasResultsRequest
-
-    class ResultsRequest(AtlasResultsRequest):
-        def __init__(self, *, api: str, timeout: float, **kwargs):
-            super().__init__(**kwargs)
-            self.api, self.response, self.error = api.rstrip('/'), None, None
-            self.http_method_args['timeout'] = timeout       # cousteau sets none: a silent server would hang us for ever
-
-        def build_url(self): self.url = self.api + self.url_path      # cousteau's: https://{server}{url_path}
-
-        def get_http_method(self, method):
-            try: self.response = super().get_http_method(method)
-            except requests.RequestException as e: self.error = e; raise
-            return self.response
-
-    return ResultsRequest
-
-
-def _snippet(text: str, n: int = 60) -> str:
-    text = ' '.join(str(text).split())
-    return text[:n] + ('...' if len(text) > n else '')
-
-
-def _api_failure(request, answer, timeout: float) -> str:
-    "Why a request gave no results, in a few words: timeout, unreachable, RIPE's error (status, title, detail), not JSON."
-    import requests
-    if isinstance(request.error, requests.Timeout): return f'no answer from {request.api} within {timeout:g} s'
-    if isinstance(request.error, requests.ConnectionError):
-        why = re.search(r'\[Errno -?\d+\] ([^\'")]+)', str(request.error))
-        return f"cannot reach {request.api} ({why[1].strip() if why else 'connection failed'})"
-    if request.error is not None: return f'the request failed ({type(request.error).__name__})'
-    status = f'HTTP {request.response.status_code}'
-    error = answer.get('error') if isinstance(answer, dict) else None
-    if isinstance(error, dict):
-        details = [str(error.get('detail', '')).rstrip('.')] + [
-            f"{str(e.get('detail', '')).rstrip('.')} ({'/'.join(str(v) for v in (e.get('source') or {}).values())})"
-            for e in error.get('errors') or () if isinstance(e, dict)]
-        return f"the API answered {status} {error.get('title', '')}: {'; '.join(details)}"
-    return f'the API answered {status} {request.response.reason}, not a RIPE Atlas error ({_snippet(answer)!r})'
-
-
-def fetch_results(msm_id: int, start: int | None = None, stop: int | None = None, probe_ids=None, *, api: str = ATLAS_API,
-                  timeout: float = 60.0, key: str | None = None) -> tuple[list, str]:
-    """One results request to the RIPE Atlas API through cousteau: the JSON values of the answer and the URL asked, or
-    `AtlasAPIError` saying in one line why there are none."""
-    at = lambda t: None if t is None else datetime.fromtimestamp(t, timezone.utc)      # cousteau takes datetimes
-    request = _results_request_class()(api=api, timeout=timeout, msm_id=msm_id, start=at(start), stop=at(stop),
-                                       probe_ids=list(probe_ids) if probe_ids else None, key=key)
-    ok, answer = request.create()
-    name = describe_request(msm_id, start, stop, probe_ids)
-    if not ok: raise AtlasAPIError(f'{name}: {_api_failure(request, answer, timeout)}')
-    if isinstance(answer, str): raise AtlasAPIError(f'{name}: the API answer is not JSON ({_snippet(answer)!r})')
-    url = request.response.url if request.response is not None else request.url
-    return (answer if isinstance(answer, list) else [answer]), url
-
 # %% ../nbs/03_ingest.ipynb #c303
 def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api: str = ATLAS_API, timeout: float = 60.0,
                  key: str | None = None, window_s: int = ATLAS_WINDOW_S, rtt: str = 'avg', per_packet: bool = False,
@@ -604,63 +504,6 @@ def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api
                           per_packet=per_packet, seconds=round(seconds, 3),
                           results_per_s=round(report.results_read / max(seconds, 1e-9)), msm_id=msm_id, api=api,
                           requests=len(windows))
-
-# %% ../nbs/03_ingest.ipynb #c305
-def atlas_error_body(status: int, title: str, detail: str, errors=()) -> bytes:
-    "A RIPE Atlas API error answer (its documented JSON: status, code, title, detail, errors)."
-    return json.dumps({'error': {'status': status, 'code': 104, 'title': title, 'detail': detail, 'errors': list(errors)}}).encode()
-
-
-class AtlasReplay:
-    """A loopback stand-in for the RIPE Atlas API: the recorded `results` of each measurement id, filtered by start, stop
-    (inclusive) and probe_ids; RIPE's 404 for an unknown id; `answers[id]` = (HTTP status, body bytes, seconds to wait)
-    replaces an id's answer. `with AtlasReplay(...) as api:` serves at `api.url`; `api.requests` lists what was asked."""
-    def __init__(self, results: dict, answers: dict | None = None):
-        self.results, self.answers, self.requests, self.url = results, dict(answers or {}), [], None
-
-    def __enter__(self):
-        import http.server, threading
-        replay, self._closing = self, threading.Event()
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self): replay._answer(self)
-            def log_message(self, *args): pass
-
-        self._server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        self._server.daemon_threads = True
-        self.url = f'http://127.0.0.1:{self._server.server_address[1]}'
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc):
-        self._closing.set()                                # a delayed answer gives up
-        self._server.shutdown(); self._server.server_close()
-
-    def answer(self, path: str, query: dict) -> tuple:
-        "(status, body, seconds to wait) for a GET of `path` with `query`."
-        found = re.fullmatch(r'/api/v2/measurements/(\d+)/results/?', path)
-        msm = int(found[1]) if found else None
-        if msm in self.answers: return self.answers[msm]
-        if msm not in self.results: return 404, atlas_error_body(404, 'Not Found', 'No measurement found with this id.'), 0
-        start, stop = int(query.get('start', -2**62)), int(query.get('stop', 2**62))
-        probes = {int(p) for p in query['probe_ids'].split(',')} if query.get('probe_ids') else None
-        kept = [r for r in self.results[msm] if start <= r['timestamp'] <= stop and (probes is None or r['prb_id'] in probes)]
-        return 200, json.dumps(kept).encode(), 0
-
-    def _answer(self, handler):
-        import urllib.parse
-        url = urllib.parse.urlsplit(handler.path)
-        query = dict(urllib.parse.parse_qsl(url.query))
-        self.requests.append((url.path, query))
-        status, body, wait = self.answer(url.path, query)
-        if wait and self._closing.wait(wait): return
-        try:
-            handler.send_response(status)
-            handler.send_header('Content-Type', 'application/json' if body[:1] in (b'[', b'{') else 'text/html')
-            handler.send_header('Content-Length', str(len(body)))
-            handler.end_headers()
-            handler.wfile.write(body)
-        except OSError: pass                               # the client gave up (its timeout)
 
 # %% ../nbs/03_ingest.ipynb #c068
 def synthetic_results(n: int, seed: int = 0, probes: int = 200):
