@@ -10,17 +10,14 @@ import ipaddress
 import math
 import threading
 import time
-import warnings
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 from fastcore.basics import patch
 
-from .measurements import Measurements, by_source, read_measurement_table
-from .world import World
-from .rows import find_world, load_rows, rows_to_measurements
+from .measurements import Measurements, by_source
+from .demo_data import DemoData, canonical_address, load_demo_data
 from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
 from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
@@ -28,63 +25,8 @@ from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
-__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
-           'canonical_address', 'check_range', 'View', 'CompiledShapes', 'Demo', 'subnet_addresses']
-
-# %% ../nbs/14_demo.ipynb #c006
-@dataclass
-class DemoData:
-    """What the demo knows besides the model: every measurement (contexts, measured pings), the baselines' training set,
-    the synthetic world."""
-    measurements: Measurements
-    train: Measurements
-    world: object | None = None
-    source: str = ''
-    probe_ids: dict = field(default_factory=dict)      # source address -> RIPE Atlas probe id, where known
-
-
-def _find_world(path: Path):
-    "The synthetic world behind `path` (a probe-row directory or a measurement Parquet), or None."
-    if (path / 'manifest.json').is_file(): return find_world(path)
-    folder = path if path.is_dir() else path.parent
-    return World.load(folder) if (folder / 'world.json').is_file() else None
-
-
-def _canonical_measurements(m: Measurements, path) -> Measurements:
-    """`m` with every address in canonical text; rows whose address is not a plain IP address skipped, with a warning
-    that counts them."""
-    text, inverse = np.unique(np.concatenate([m.src.astype(str), m.dst.astype(str)]), return_inverse=True)
-    canon = np.array([canonical_address(a) or '' for a in text], object)      # once per distinct address, never per row
-    src, dst = canon[inverse[:len(m)]], canon[inverse[len(m):]]
-    ok = (src != '') & (dst != '')
-    if not ok.all():
-        bad = text[canon == ''][0]
-        warnings.warn(f'{path}: {int((~ok).sum()):,} measurement(s) skipped: an address that is not a plain IP address '
-                      f'(e.g. {bad[:40]!r})')
-    return Measurements(src[ok].astype(str), dst[ok].astype(str), m.t[ok], m.rtt_ms[ok])
-
-
-def load_demo_data(path) -> DemoData:
-    "The demo's data from a probe-row directory (`netlm preprocess`) or a measurement Parquet (file, directory or glob)."
-    path = Path(path)
-    if (path / 'manifest.json').is_file():
-        rows = load_rows(path, 'train')
-        try: rows_test = load_rows(path, 'test')
-        except FileNotFoundError: rows_test = []            # a run preprocessed with --test-fraction 0
-        train, test = rows_to_measurements(rows), rows_to_measurements(rows_test)
-        everything = Measurements.concat([train, test]) if len(test) else train
-        probe_ids = {canonical_address(r.src): int(r.prb_id) for r in rows + rows_test if r.prb_id >= 0}
-    else:
-        from netlm.preprocess import parquet_files   # it brings DuckDB (40 ms): not for `netlm --help`, which imports this module
-        files = parquet_files(path)
-        table = read_measurement_table(files, path, extra=['prb_id'])
-        everything = train = _canonical_measurements(Measurements.from_table(table), path)
-        probe_ids = {}
-        if 'prb_id' in table.column_names:
-            pairs = table.select(['src_addr', 'prb_id']).group_by(['src_addr', 'prb_id']).aggregate([]).to_pylist()
-            probe_ids = {a: int(p['prb_id']) for p in pairs if p['prb_id'] is not None and (a := canonical_address(p['src_addr']))}
-    if not len(everything): raise ValueError(f'{path}: no measurements')
-    return DemoData(everything, train, _find_world(path), str(path), probe_ids)
+__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'Limits', 'RequestError', 'parse_address', 'check_range', 'View',
+           'CompiledShapes', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/14_demo.ipynb #c008
 @dataclass(frozen=True)
@@ -113,15 +55,6 @@ def parse_address(text, name: str = 'address') -> str:
     if len(str(text)) > 64: raise RequestError(f'{name}: {str(text)[:20]!r}... is too long for an IP address')
     if (canonical := canonical_address(str(text))) is None: raise RequestError(f'{name}: bad IP address {text!r}')
     return canonical
-
-
-def canonical_address(text: str) -> str | None:
-    """The one canonical text of a plain IP address, or None: not an address, or one with a zone id (`fe80::1%eth0`: not
-    a global destination)."""
-    text = str(text).strip()
-    if '%' in text: return None        # ipaddress accepts any text after '%' as an IPv6 scope; the page would show it
-    try: return str(ipaddress.ip_address(text))
-    except ValueError: return None
 
 
 def check_range(value, name: str, lo, hi):
