@@ -6,11 +6,9 @@
 from __future__ import annotations
 
 import functools
-import gzip
 import ipaddress
 import itertools
 import json
-import lzma
 import time
 import warnings
 from dataclasses import dataclass
@@ -18,8 +16,6 @@ from pathlib import Path
 
 import jax
 import numpy as np
-import pyarrow as pa
-import pyarrow.csv
 from flax import nnx
 from tqdm.auto import tqdm
 
@@ -28,8 +24,9 @@ from .config import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, rtt_scores
-from .rows import (OLD_SPLIT_RULE, SPLITS, encode_row, load_manifest, load_rows, rows_to_measurements, split_key,
+from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_measurements, split_key,
                         split_rule_warning)
+from .compression import compression_metrics
 from .report import SLICE_NAMES
 # the report's text moved to netlm.report (issue 38): importable from here until netlm.cli imports it from there
 from .report import MIN_TEST_PROBES, format_held_out, format_metrics_table, too_small
@@ -39,10 +36,9 @@ from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
-__all__ = ['IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores',
-           'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
-           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes', 'measurements_csv',
-           'compression_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
+__all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
+           'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth',
+           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -471,40 +467,6 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
     return result | dict(within=m['model']['within'], top1_within=m['top1']['within'],
                          context_nearest_within=m['context_nearest']['within'],
                          chance_within=m['chance']['within'], verified_queries=m['model']['queries'])
-
-# %% ../nbs/13_evaluate.ipynb #c056
-FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orders per measurement, uniformly
-
-
-def compressed_sizes(data: bytes) -> dict:
-    "Bytes of `data` raw and compressed with gzip (level 9), zstd (level 19) and xz (preset 9)."
-    return dict(raw=len(data), gzip=len(gzip.compress(data, 9, mtime=0)),
-                zstd=len(pa.Codec('zstd', compression_level=19).compress(data,
-                                                                         asbytes=True)), xz=len(lzma.compress(data, preset=9)))
-
-
-def measurements_csv(m: Measurements) -> bytes:
-    "Measurements as CSV text, one line each: `src,dst,t,rtt_ms` (epoch seconds; -1 for a failed ping)."
-    table = pa.table(dict(src=pa.array(m.src.astype(str)), dst=pa.array(m.dst.astype(str)), t=m.t, rtt_ms=m.rtt_ms))
-    sink = pa.BufferOutputStream()
-    pyarrow.csv.write_csv(table, sink, pyarrow.csv.WriteOptions(quoting_style='none'))
-    return sink.getvalue().to_pybytes()
-
-
-def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
-    "Bits per measurement of the model next to gzip, zstd and xz on the same measurements as probe rows and as CSV."
-    rows = list(rows)
-    n = sum(len(r) for r in rows)
-    if not n: raise ValueError('no measurements to compress')
-    forms = dict(probe_rows=b''.join(encode_row(r) for r in rows), csv=measurements_csv(rows_to_measurements(rows)))
-    sizes = {form: compressed_sizes(data) for form, data in forms.items()}
-    model = None if model_bits_per_measurement is None else float(model_bits_per_measurement)
-    bits = dict(model=model, model_less_field_order=None if model is None else model - FIELD_ORDER_BITS)
-    bits |= {form if codec == 'raw' else f'{form}+{codec}': 8 * size / n for form, s in sizes.items() for codec, size in s.items()}
-    return dict(measurements=n, bits_per_measurement=bits, bytes=sizes, what=dict(
-        model='the model on test-split contexts in full-timestamp mode (-log2 p of every token), field order included',
-        model_less_field_order=f'the same less log2(24) = {FIELD_ORDER_BITS:.2f} bits of random field order',
-        probe_rows='netlm.rows.encode_row of every test row', csv='src,dst,t,rtt_ms text, one line per measurement'))
 
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
