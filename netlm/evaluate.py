@@ -71,8 +71,10 @@ class Protocol:
 
 
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
-                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1, unseen_per_cut: int = 5) -> Protocol:
-    "Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at `max_queries`."
+                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1,
+                  unseen_per_cut: int = 5) -> Protocol:
+    """Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at
+    `max_queries`."""
     rng = np.random.default_rng(seed)
     order = np.lexsort((test.t, test.src.astype(str)))
     src_sorted = test.src[order].astype(str)
@@ -143,8 +145,9 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
     key = queries.group[ok].astype(np.int64) * len(names) + dst_id.ravel()
     order = np.lexsort((queries.t[ok], key))
     pairs, first = np.unique(key[order], return_index=True)
-    truth = np.array([np.median(r) for r in np.split(queries.rtt_ms[ok][order], first[1:])])   # a loop per (cut, destination)
-    rep = ok[order][first]                                               # each pair's first query: the method's answer for it
+    # a loop per (cut, destination)
+    truth = np.array([np.median(r) for r in np.split(queries.rtt_ms[ok][order], first[1:])])
+    rep = ok[order][first]  # each pair's first query: the method's answer for it
     cut = pairs // len(names)
     mid = len(QUANTILE_GRID) // 2
     per_cut = {name: [] for name in [*answers, 'random']}
@@ -176,25 +179,29 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
     return out
 
 # %% ../nbs/13_evaluate.ipynb #c034
-def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *, n_context: int = 30,
+def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *,
+                 n_context: int = 30,
                  queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = None, seed: int = 0,
                  cold_start: bool = True, cold_start_queries: int | None = None, n_boot: int = 1000,
                  protocol: Protocol | None = None) -> dict:
-    "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the given one)."
+    """Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the
+    given one)."""
     methods = {name: m.fit(train) for name, m in default_baselines().items()}
     methods.update(extra_methods or {})
     proto = protocol or make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
     q, slices = proto.queries, proto.slices()
     result = dict(protocol=dict(n_context=proto.n_context, queries=len(q), successful_queries=int(q.ok.sum()),
                                 test_probes=int(len(set(proto.probe))), cuts=int(len(np.unique(q.group))),
-                                slice_queries={k: int((m & q.ok).sum()) for k, m in slices.items()}, train_measurements=len(train)),
+                                slice_queries={k: int((m & q.ok).sum()) for k, m in slices.items()},
+                                train_measurements=len(train)),
                   rtt={}, errors={}, seconds={})
     answers = {}
     for name, m in methods.items():
         t0 = time.perf_counter()
         answers[name] = m.answer(q, proto.context)
         result['seconds'][name] = round(time.perf_counter() - t0, 2)
-        if name == 'model' and getattr(m, 'context_used', None) is not None: result['model_context_used'] = m.context_used
+        if name == 'model' and getattr(m, 'context_used',
+                                       None) is not None: result['model_context_used'] = m.context_used
         quantiles, p_fail = answers[name]
         result['rtt'][name] = rtt_scores(quantiles, p_fail, q, proto.probe, slices['all'], n_boot, seed)
         result['rtt'][name]['by'] = {k: rtt_scores(quantiles, p_fail, q, proto.probe, mask, n_boot, seed)
@@ -235,11 +242,14 @@ def plot_rtt_report(result: dict, path=None):
             if r.get('median_ae_ms') is None: continue
             xs.append(j + (k - (len(names) - 1) / 2) * 0.8 / len(names)); ys.append(r['median_ae_ms'])
             # a percentile interval need not hold the point estimate (one probe, ties): no negative bar
-            lo.append(max(r['median_ae_ms'] - r['median_ae_ci'][0], 0)); hi.append(max(r['median_ae_ci'][1] - r['median_ae_ms'], 0))
+            lo.append(max(r['median_ae_ms'] - r['median_ae_ci'][0],
+                          0)); hi.append(max(r['median_ae_ci'][1] - r['median_ae_ms'], 0))
         ax_slice.errorbar(xs, ys, yerr=[lo, hi], fmt='o', capsize=3, label=name)
     counts = result['protocol'].get('slice_queries', {})
-    ax_slice.set_xticks(range(len(SLICE_NAMES)), [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
-    ax_slice.set(yscale='log', ylabel='median absolute error (ms)', title='by slice, 95% bootstrap intervals over probes')
+    ax_slice.set_xticks(range(len(SLICE_NAMES)),
+                        [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
+    ax_slice.set(yscale='log', ylabel='median absolute error (ms)',
+                 title='by slice, 95% bootstrap intervals over probes')
     ax_slice.legend(fontsize=8)
     if 'cold_start' in result:
         for name, curve in result['cold_start'].items():
@@ -248,7 +258,8 @@ def plot_rtt_report(result: dict, path=None):
         ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)',
                     title='cold start')
         ax_cold.legend(fontsize=8)
-    for name, r in result['rtt'].items():     # bins of [0, 1] as edges: a step plot from the left edges never drew the last
+    # bins of [0, 1] as edges: a step plot from the left edges never drew the last
+    for name, r in result['rtt'].items():
         if 'pit_hist' in r: ax_pit.stairs(r['pit_hist'], np.linspace(0, 1, len(r['pit_hist']) + 1), label=name)
     ax_pit.axhline(0.1, color='k', ls=':', lw=1)
     ax_pit.set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
@@ -270,14 +281,17 @@ def loss_summary(sums: dict) -> dict:
     tokens, meas, nats = float(sums['tokens']), float(sums['measurements']), float(sums['loss_sum'])
     if tokens == 0 or meas == 0: raise ValueError('no real target tokens to score')
     bits = lambda nats_sum: float(nats_sum / np.log(2))
-    return dict(batches=int(sums['batches']), tokens=int(tokens), measurements=int(meas), tokens_per_measurement=tokens / meas,
-                loss_nats_per_token=nats / tokens, perplexity=float(np.exp(nats / tokens)), bits_per_token=bits(nats / tokens),
+    return dict(batches=int(sums['batches']), tokens=int(tokens), measurements=int(meas),
+                tokens_per_measurement=tokens / meas,
+                loss_nats_per_token=nats / tokens, perplexity=float(np.exp(nats / tokens)),
+                bits_per_token=bits(nats / tokens),
                 bits_per_measurement=bits(nats / meas),
                 bits_per_measurement_by_field={f: bits(l / meas) for f, l in zip(FIELD_NAMES, sums['field_loss'])},
                 loss_by_field={f: float(l / n) if n else None for f, l, n in zip(FIELD_NAMES, sums['field_loss'], sums['field_tokens'])})
 
 
-def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024, max_batches: int = 20,
+def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024,
+                 max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
     """Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and
     each timestamp mode."""
@@ -293,7 +307,8 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
             if len(batch['inputs']) < batch_size:
                 batch = {k: np.pad(v, ((0, batch_size - len(v)), (0, 0))) for k, v in batch.items()}
             m = step(batch)
-            for k in ('loss_sum', 'tokens', 'field_loss', 'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
+            for k in ('loss_sum', 'tokens', 'field_loss',
+                      'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
             sums['measurements'] += int(((batch['inputs'] == MEASUREMENT_START) & (batch['inputs_segmentation'] != 0)).sum())
             sums['batches'] += 1
         if not sums['batches']: raise ValueError(f'{data_dir}/{split}: the sampler gave no batch to score')
@@ -317,21 +332,25 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
     return ''.join(f'{int.from_bytes(raw[i:i + 2], "big"):x}:' for i in range(0, n_bytes, 2))
 
 # %% ../nbs/13_evaluate.ipynb #c047
-def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
-               history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000,
+               k: int = 10, seed: int = 0,
+               history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16,
+               progress: bool = False) -> dict:
     """Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their
     prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."""
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
     q_key, c_key = context_keys(q), context_keys(context)
     contexts, baseline = split_by(c_key, context), DestinationFrequency(context, history)
-    seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)), np.char.add(c_key.astype(str), context.dst.astype(str)))
+    seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)),
+                   np.char.add(c_key.astype(str), context.dst.astype(str)))
     raw = [ip_bytes(str(d)) for d in q.dst]                              # a loop per query, once
     version = np.array([v for _, v in raw])
     asks = [(i, n) for i, (_, v) in enumerate(raw) for n in IP_PREFIX_BYTES[v]]   # every query at every prefix length
     truth = [str(ipaddress.ip_address(r)) for r, _ in raw]
     by_cut = split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
-    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}   # rank of the truth; k: not in the top k
+    # rank of the truth; k: not in the top k
+    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}
     cuts = list(by_cut.items())
     # a beam search per batch of cuts
     for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):
@@ -412,8 +431,10 @@ def pair_median_truth(measurements: Measurements):
     return truth
 
 # %% ../nbs/13_evaluate.ipynb #c052
-def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500, n_samples: int = 16,
-                    tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500,
+                    n_samples: int = 16,
+                    tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16,
+                    progress: bool = False) -> dict:
     """Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the
     target, against references, with 95% intervals over probes."""
     ok = np.flatnonzero(test.ok)
@@ -433,17 +454,19 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
         groups = [(contexts.get(key), [(float(q.rtt_ms[i]), str(q.src[i])) for i in idx]) for key, idx in part]
         for (key, idx), answers in zip(part, predictor.sample_many(groups, n=n_samples, k=n_samples, seed=seed + a)):
             ctx = contexts.get(key)
-            if ctx is not None and ctx.ok.any():                          # each context destination's median, for the nearest
+            if ctx is not None and ctx.ok.any():  # each context destination's median, for the nearest
                 (cd,), cnames = node_ids(ctx.dst[ctx.ok])
                 ids, _, med = group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
-            for i, cands in zip(idx, answers):                            # a loop per query: its candidates checked at once
+            for i, cands in zip(idx, answers):  # a loop per query: its candidates checked at once
                 src, target, t = str(q.src[i]), float(q.rtt_ms[i]), int(q.t[i])
                 within = lambda true: np.abs(true - target) <= tolerance * target          # False for inf and NaN
-                check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object), np.full(len(dsts), t))
+                check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object),
+                                           np.full(len(dsts), t))
                 true = check([c['dst'] for c in cands])
                 counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
                 if (verified := true[~np.isnan(true)]).size:
-                    share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])   # best-ranked first
+                    # best-ranked first
+                    share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])
                 if ctx is not None and ctx.ok.any():
                     nearest = check([cnames[ids[np.argmin(np.abs(med[:, 0] - target))]]])
                     if not np.isnan(nearest[0]): share['context_nearest'][i] = within(nearest[0])
@@ -460,7 +483,8 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
             out[name] = dict(within=float(v[good].mean()) if good.any() else None, queries=int(good.sum()),
                              ci=bootstrap(v[good], probe[mask][good], 'mean', n_boot, seed) if good.any() else None)
         return out
-    result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance, seconds_per_query=seconds / len(q), **counts,
+    result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance,
+                  seconds_per_query=seconds / len(q), **counts,
                   methods=summary(np.ones(len(q), bool)), ipv4=summary(version == 4) if (version == 4).any() else None,
                   ipv6=summary(version == 6) if (version == 6).any() else None)
     m = result['methods']                                                # the headline numbers, as before
@@ -478,9 +502,11 @@ def plot_training_curve(workdir, path=None):
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
     marker = 'o' if len(train) < 30 else None            # a short run: every logged point shown
     ax1.plot([r['step'] for r in train], [r['loss'] for r in train], marker=marker, label='train')
-    for split in sorted({r.get('split', 'test') for r in held}):   # 'test' only in runs made before training stopped reading it
+    # 'test' only in runs made before training stopped reading it
+    for split in sorted({r.get('split', 'test') for r in held}):
         pts = [r for r in held if r.get('split', 'test') == split]
-        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-', label={'val': 'validation'}.get(split, split))
+        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-',
+                 label={'val': 'validation'}.get(split, split))
     ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
     for name in FIELD_NAMES:
         ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], marker=marker and '.', label=name)
@@ -491,7 +517,8 @@ def plot_training_curve(workdir, path=None):
 
 
 # %% ../nbs/13_evaluate.ipynb #c060
-RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',
+RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci',
+            'calibration_error', 'pit_hist',
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
@@ -499,17 +526,21 @@ def held_out_summary(manifest: dict) -> dict:
     """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
     split, the probes on two sides (0 unless a time split), and a note when the rows were split by the old rule."""
     splits = manifest['splits']
-    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE), probes_on_two_sides=manifest.get('probes_on_two_sides'),
+    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE),
+                probes_on_two_sides=manifest.get('probes_on_two_sides'),
                 time_split=manifest.get('time_split'),
-                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']), measurements=splits[s]['measurements'])
+                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']),
+                               measurements=splits[s]['measurements'])
                        for s in SPLITS})
 
 
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None,
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None,
+             others: dict | None = None, out_dir=None,
              split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
-             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
+             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500,
+             inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
     """Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic
     `world`) on `data_dir`'s `split`; write `metrics.json` and plots."""
@@ -525,7 +556,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
     if note := split_rule_warning(data_dir): warnings.warn(note)
-    if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
+    if split not in ('val',
+                     'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
     train_rows = load_rows(data_dir, 'train', max_train_records, seed)
     test_rows = load_rows(data_dir, split, max_test_records, seed)
@@ -547,7 +579,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         try: model, config = load_model(workdir)
         except FileNotFoundError: model = None
         if model is not None:
-            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'], max_batches=loss_batches,
+            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'],
+                                max_batches=loss_batches,
                                 seed=seed)
     lap('loss')
 
@@ -571,23 +604,30 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     if (workdir / 'metrics.jsonl').exists(): plt.close(plot_training_curve(workdir, out / 'training_curve.png'))
     protocol = dict(rtt['protocol'], split=f'{split} probes (held out from training)'
                     + (f", and time after {manifest['time_split']}" if manifest.get('time_split') else ''),
-                    eval_split=split, time_split=manifest.get('time_split'), has_time_split=manifest.get('time_split') is not None,
-                    queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe, max_queries=max_queries, n_boot=n_boot,
-                    train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
+                    eval_split=split, time_split=manifest.get('time_split'),
+                    has_time_split=manifest.get('time_split') is not None,
+                    queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe,
+                    max_queries=max_queries, n_boot=n_boot,
+                    train_records=len(train_rows), test_records=len(test_rows),
+                    train_records_total=manifest['splits']['train']['records'],
                     test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
                     test_probes_total=int(len(set(proto.probe_of.values()))),
                     test_addresses_total=int(len(np.unique(test.src.astype(str)))),
                     destinations=int(len(np.unique(proto.queries.dst.astype(str)))),
-                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir),
+                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir),
+                    workdir=str(workdir),
                     held_out=held_out_summary(manifest))
     if model_method is not None:
         protocol['model_seconds'] = rtt['seconds']['model']
         protocol['model_queries_per_s'] = len(proto.queries) / max(rtt['seconds']['model'], 1e-9)
-        if (used := rtt.get('model_context_used')) is not None:                # context measurements the model's window held
-            protocol['model_context'] = dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
+        if (used := rtt.get('model_context_used')) is not None:  # context measurements the model's window held
+            protocol['model_context'] = dict(median=float(np.median(used)),
+                                             share_full=float(np.mean(used >= n_context)),
                                              n_context=n_context)
     metrics = clean_json(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
-                             versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse, compression=compression,
-                             cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
+                             versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse,
+                              compression=compression,
+                             cold_start=rtt.get('cold_start'), protocol=protocol,
+                              seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics

@@ -34,13 +34,15 @@ __all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'open_text', 'BadJSON', 'DamagedF
            'is_parquet', 'measurement_source', 'ingest_atlas', 'synthetic_results']
 
 # %% ../nbs/03_ingest.ipynb #c044
-_COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
+_COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File),
+               (b'\xfd7zXZ\x00', lzma.LZMAFile))
 _CHUNK_CHARS = 1 << 20
 DECOMPRESSION_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError)
 
 
 def open_text(path):
-    "The raw file (its `tell()` measures progress) and a UTF-8 text stream of it, gzip/bz2/xz decompressed by magic bytes."
+    """The raw file (its `tell()` measures progress) and a UTF-8 text stream of it, gzip/bz2/xz decompressed by magic
+    bytes."""
     raw = open(path, 'rb')
     magic = raw.read(6); raw.seek(0)
     stream = next((opener(raw) for m, opener in _COMPRESSED if magic.startswith(m)), raw)
@@ -97,7 +99,8 @@ class JSONFile:
         self.on_read(self.bytes_read)
 
     def __iter__(self):
-        "(position, value or BadJSON) pairs; `DamagedFile` if decompression fails (errors of the caller's own work pass through)."
+        """(position, value or BadJSON) pairs; `DamagedFile` if decompression fails (errors of the caller's own work
+        pass through)."""
         self._raw, text = open_text(self.path)
         with self._raw, text:
             try: yield from self._values(text)
@@ -158,7 +161,8 @@ class IngestReport:
                     **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global',
                                                          'dup_replies', 'not_sent_packets', 'no_packet_list')},
                     files_read=self.files_read, empty_files=self.empty_files, duplicate_inputs=self.duplicate_inputs,
-                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, warnings=self.warnings, **extra)
+                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)},
+                    warnings=self.warnings, **extra)
 
 
 class _RowBuffer:
@@ -179,7 +183,8 @@ class _RowBuffer:
         self.report.count(stats)
         for code in np.unique(codes[codes > 0]):
             idx = np.flatnonzero(codes == code)
-            self.report.reject(TABLE_REASONS[code - 1], len(idx), (self.locate(self.where[i]) for i in idx[:self.report.max_samples]))
+            self.report.reject(TABLE_REASONS[code - 1], len(idx),
+                               (self.locate(self.where[i]) for i in idx[:self.report.max_samples]))
         clean = table.filter(pa.array(codes == 0))
         self.report.rows_written += clean.num_rows
         self.report.failures += int(np.count_nonzero(clean.column('rtt').to_numpy() == -1.0))
@@ -195,7 +200,8 @@ def _expand(value):
 
 
 def _parse_values(buffer: _RowBuffer, values, rtt: str, per_packet: bool, stats: dict, when_full):
-    "Parse every result of the (position, JSON value) pairs into `buffer`, calling `when_full` whenever it holds a row group."
+    """Parse every result of the (position, JSON value) pairs into `buffer`, calling `when_full` whenever it holds a row
+    group."""
     report = buffer.report
     for pos, value in values:
         if value.__class__ is BadJSON:
@@ -270,7 +276,8 @@ _DATA_SUFFIXES = ('.json', '.jsonl', '.ndjson', '.gz', '.bz2', '.xz')
 
 
 def input_files(inputs) -> list[Path]:
-    "The files to read: each input a file, or a directory whose .json/.jsonl/.ndjson/.gz/.bz2/.xz files are taken, sorted."
+    """The files to read: each input a file, or a directory whose .json/.jsonl/.ndjson/.gz/.bz2/.xz files are taken,
+    sorted."""
     inputs = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
     if not inputs: raise ValueError('ingest: no input given')
     files = []
@@ -299,7 +306,7 @@ def distinct_files(files) -> tuple[list[Path], list[dict]]:
     for f in files:
         st = f.stat()
         first = by_id.get((st.st_dev, st.st_ino))
-        if first is None and st.st_size:                  # the same bytes under another name (compared only between equal sizes)
+        if first is None and st.st_size:  # the same bytes under another name (compared only between equal sizes)
             first = next((g for g in by_size.get(st.st_size, ()) if filecmp.cmp(f, g, shallow=False)), None)
         if first is not None:
             repeats.append(dict(file=str(f), same_as=str(first))); continue
@@ -319,7 +326,8 @@ def _output_path(out, files) -> Path:
     return out
 
 # %% ../nbs/03_ingest.ipynb #c082
-def _ingest_values(source, values, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int,
+def _ingest_values(source, values, report: IngestReport, output: _TableOutput, rtt: str,
+                   per_packet: bool, chunk_rows: int,
                    check: dict):
     """Parse the (position, JSON value) pairs of one source (a file, an API answer) into `output`, checking the rows and
     counting the rejects in `report`: the one path every input takes."""
@@ -341,7 +349,8 @@ def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: st
         output.rollback()
         detail = str(e)
         report.results_read += 1
-        report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail, 'results_not_written': file_report.results_read}])
+        report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail,
+                                           'results_not_written': file_report.results_read}])
         read = f' ({file_report.results_read:,} results had been read from it before the damage showed)' if file_report.results_read else ''
         report.warn(f'{path}: damaged or cut short ({detail}); nothing from this file is written{read}')
         return
@@ -364,7 +373,8 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
     report.duplicate_inputs = repeats
     for r in repeats: report.warn(f"{r['file']}: the same data as {r['same_as']}; read once")
     check = dict(max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
-    bar = tqdm(total=sum(f.stat().st_size for f in files), unit='B', unit_scale=True, desc='ingest', disable=not progress)
+    bar = tqdm(total=sum(f.stat().st_size for f in files), unit='B', unit_scale=True, desc='ingest',
+               disable=not progress)
     done, output = 0, _TableOutput(out, row_group_size)
     on_read = lambda n: (bar.update(done + n - bar.n), bar.set_postfix(results=report.results_read, refresh=False))
     try:
@@ -445,7 +455,8 @@ def no_rows_reason(report: dict) -> str:
     if set(rejects) <= _NOT_RESULTS:
         reason = max(rejects, key=rejects.get)
         first = _first(samples.get(reason, [{}])[0])
-        if Path(name).suffix.lower() in ('.csv', '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
+        if Path(name).suffix.lower() in ('.csv',
+                                         '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
         if reason == 'bad_json': return f'{name}: not JSON ({first}); {ACCEPTED}'
         return f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); {ACCEPTED}'
     counts = ', '.join(f'{r} {n:,}' for r, n in sorted(rejects.items(), key=lambda kv: -kv[1]))
@@ -475,7 +486,8 @@ def measurement_source(path, out, *, progress: bool = False) -> tuple[str, dict 
     return str(out), report
 
 # %% ../nbs/03_ingest.ipynb #c303
-def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api: str = ATLAS_API, timeout: float = 60.0,
+def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api: str = ATLAS_API,
+                 timeout: float = 60.0,
                  key: str | None = None, window_s: int = ATLAS_WINDOW_S, rtt: str = 'avg', per_packet: bool = False,
                  progress: bool = True, row_group_size: int = 100_000, max_rtt_ms: float | None = MAX_RTT_MS,
                  reject_private_src: bool = False, max_samples: int = 3) -> dict:
@@ -523,7 +535,8 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
         src, frm = (v4_src[p], v4_from[p]) if af == 4 else (v6_src[p], v6_src[p])
         r = {'fw': 5080, 'lts': int(rng.integers(1, 300)), 'dst_name': dst, 'af': af, 'dst_addr': dst, 'src_addr': src,
              'proto': 'ICMP', 'ttl': int(rng.integers(40, 64)), 'size': 48, 'msm_id': 1000 + d, 'prb_id': 1000 + p,
-             'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm, 'type': 'ping', 'step': 240}
+             'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm,
+             'type': 'ping', 'step': 240}
         packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03 else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
                    for _ in range(3)]
         if rng.random() < 0.002:       # no route for a moment: the last packet could not be sent (as in MENOG)
@@ -532,5 +545,6 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
         rtts = [q['rtt'] for q in packets if 'rtt' in q and not q.get('dup')]
         r.update(result=packets, dup=sum(1 for q in packets if q.get('dup')), rcvd=len(rtts),
                  sent=sum(1 for q in packets if 'error' not in q and not q.get('dup')),
-                 min=min(rtts, default=-1), max=max(rtts, default=-1), avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
+                 min=min(rtts, default=-1), max=max(rtts, default=-1),
+                 avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
         yield r

@@ -51,7 +51,8 @@ _COLUMN_KINDS = dict(msm_id={'integer'}, event_time={'timestamp'}, src_addr={'st
 
 
 def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
-    "Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the wrong kind."
+    """Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the
+    wrong kind."""
     if missing := [c for c in required if c not in schema.names]:
         raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has '
                          f'{", ".join(schema.names) or "none"})')
@@ -66,8 +67,10 @@ def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An Arrow time column as NumPy: its raw int64 values, whole epoch seconds (floor) and null mask (nulls read 0). Timestamps
     of any unit; integers are epoch seconds; an all-null column is all null. The one Arrow conversion (scalars and NumPy:
     `netlm.tokenizer.epoch_seconds`)."""
-    if pa.types.is_null(col.type): return np.zeros(len(col), np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
-    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[col.type.unit] if pa.types.is_timestamp(col.type) else 1
+    if pa.types.is_null(col.type): return np.zeros(len(col),
+                                                   np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
+    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6,
+                  'ns': 10**9}[col.type.unit] if pa.types.is_timestamp(col.type) else 1
     ints = pc.cast(col, pa.int64())
     raw = pc.fill_null(ints, 0).to_numpy()
     return raw, np.floor_divide(raw, per_second), pc.is_null(ints).to_numpy(zero_copy_only=False)
@@ -76,7 +79,8 @@ def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 RESULT_REASONS = ('bad_json', 'file_damaged', 'not_a_result', 'not_ping', 'bad_msm_id', 'bad_prb_id', 'bad_size',
                   'not_sent', 'no_packet_list', 'bad_packet', 'rtt_not_number')
 TIME_RANGE_S = (946_684_800, 4_102_444_800)      # a measurement's time: 2000-01-01 .. 2100-01-01 UTC
-ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'src_not_global',
+ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst',
+               'version_mismatch', 'src_not_global',
                'rtt_null', 'rtt_nan', 'rtt_negative', 'rtt_outlier', 'rtt_beyond_codec')
 REJECT_REASONS = RESULT_REASONS + ROW_REASONS
 REJECT_MEANINGS = {
@@ -129,7 +133,8 @@ class Measurements:
 
     def to_records(self) -> list[dict]:
         "The measurements as dicts `src, dst, rtt_ms, t` (a predictor's context as a list; a loop per measurement)."
-        return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
+        return [dict(src=s, dst=d, rtt_ms=float(r),
+                     t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
 
     def __getitem__(self, idx) -> 'Measurements':
         return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx],
@@ -220,9 +225,11 @@ def _random_addresses(rng, v6) -> list[str]:
 
 
 def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = None, *, seed: int = 0, days: float = 30,
-                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05, start: str = '2026-01-01',
+                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05,
+                             start: str = '2026-01-01',
                              chunk_rows: int = 2_000_000) -> dict:
-    "Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows per reason."
+    """Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows
+    per reason."""
     rng = np.random.default_rng(seed)
     probes = probes or max(10, round(rows * 45_000 / 200_000_000))
     n_dst = max(200, round(probes * 130_000 / 45_000))
@@ -249,7 +256,8 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
             probe = np.minimum(np.searchsorted(cdf, rng.random(m)), probes - 1)
             entry = first[probe] + (rng.random(m) * k[probe]).astype(np.int64)
             rtt = np.where(rng.random(m) < failed, -1.0, np.round(base_rtt[entry] * (1 + rng.exponential(0.1, m)), 3))
-            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks    # chunk c covers the c-th slice of time
+            # chunk c covers the c-th slice of time
+            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks
             order = np.argsort(t, kind='stable')
             probe, entry, rtt, t = probe[order], entry[order], rtt[order], t[order]
             src, dst, version = probe.astype(np.int32), probe_dst[entry].astype(np.int32), np.where(src_v6[probe], 6, 4)
@@ -272,6 +280,7 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
             cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)),
                     dst_dict.take(pa.array(dst)),
                     pa.array(version), pa.array(rtt), pa.array(np.full(m,
-                                                                       48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
+                                                                       48)), pa.array(np.zeros(m, np.int64)),
+                    pa.array(1000 + probe)]
             out.write_table(pa.Table.from_arrays(cols, schema=schema), row_group_size=1 << 20)
     return dict(rows=rows, probes=probes, destinations=n_dst, spoiled=spoiled)

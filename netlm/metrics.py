@@ -66,7 +66,8 @@ def _probe_weights(unit, n_boot: int, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).multinomial(k, np.full(k, 1 / k), size=n_boot).astype(np.int32)[:, inverse]
 
 
-def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple[float, float]:
+def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0,
+              level: float = 0.95) -> tuple[float, float]:
     "Percentile interval of the `stat` ('median' or 'mean') of `values` when their `unit`s (probes) are resampled."
     values = np.asarray(values, np.float64)
     if not len(values): return (float('nan'), float('nan'))
@@ -81,7 +82,8 @@ def bootstrap_ratio(a, b, unit, stat: str = 'median', n_boot: int = 1000, seed: 
     if not len(a): return (float('nan'),) * 3
     w = _probe_weights(unit, n_boot, seed)
     ratio = _weighted_stat(a, w, stat) / np.maximum(_weighted_stat(b, w, stat), 1e-12)
-    point = _weighted_stat(a, np.ones((1, len(a))), stat)[0] / max(_weighted_stat(b, np.ones((1, len(b))), stat)[0], 1e-12)
+    point = _weighted_stat(a, np.ones((1, len(a))),
+                           stat)[0] / max(_weighted_stat(b, np.ones((1, len(b))), stat)[0], 1e-12)
     return (float(point), *(float(x) for x in np.quantile(ratio, [(1 - level) / 2, (1 + level) / 2])))
 
 # %% ../nbs/09b_metrics.ipynb #c006
@@ -93,7 +95,8 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
     out = dict(n=int(ok.sum()), coverage=float(ok.sum() / max(asked.sum(), 1)))
     if ok.any():
         ae = np.abs(median[ok] - y[ok]); rel = ae / np.maximum(y[ok], 1e-3)
-        filled = np.nan_to_num(quantiles[ok], nan=float(np.nanmedian(quantiles[ok])) if np.isfinite(quantiles[ok]).any() else 0.0)
+        filled = np.nan_to_num(quantiles[ok],
+                               nan=float(np.nanmedian(quantiles[ok])) if np.isfinite(quantiles[ok]).any() else 0.0)
         crps = crps_from_quantiles(filled, y[ok])
         hist = np.histogram(pit_values(filled, y[ok]), bins=10, range=(0, 1))[0] / ok.sum()
         out |= dict(median_ae_ms=float(np.median(ae)), median_ae_ci=bootstrap(ae, unit[ok], 'median', n_boot, seed),
@@ -108,7 +111,8 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
 
 def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, name: str = 'model', n_boot: int = 1000,
                     seed: int = 0) -> dict:
-    "Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap intervals."
+    """Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap
+    intervals."""
     mine, out = answers[name][0], {}
     for other, (theirs, _) in answers.items():
         if other == name: continue
@@ -120,7 +124,8 @@ def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, na
             y = queries.rtt_ms[ok]
             crps = lambda q: crps_from_quantiles(np.nan_to_num(q[ok], nan=float(np.nanmedian(q[ok]))), y)
             out[other][slice_name] = dict(
-                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok], 'median', n_boot, seed),
+                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok],
+                                          'median', n_boot, seed),
                 crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed))
     return out
 
