@@ -15,7 +15,7 @@ from .tokenizer import pack_ips
 
 # %% auto #0
 __all__ = ['group_quantiles', 'Baseline', 'keyed_by_context', 'base_source', 'joint_keys', 'PairHistory', 'Vivaldi',
-           'plane_world', 'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
+           'MatrixFactorization', 'Oracle', 'DestinationFrequency', 'default_baselines']
 
 # %% ../nbs/10_baselines.ipynb #c014
 def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -53,16 +53,19 @@ class Baseline:
 def keyed_by_context(m: Measurements | None) -> Measurements | None:
     "`m` with each source named after its context ('src|group') where the protocol gives a source several contexts."
     if m is None or m.group is None: return m
-    return Measurements(m.src.astype(str).astype(object) + '|' + m.group.astype(str).astype(object), m.dst, m.t, m.rtt_ms)
+    return Measurements(m.src.astype(str).astype(object) + '|' + m.group.astype(str).astype(object),
+                        m.dst, m.t, m.rtt_ms)
 
 
 def base_source(names) -> np.ndarray:
     "The source address of names made by `keyed_by_context` (names without '|' unchanged)."
-    return np.asarray(pc.replace_substring_regex(pa.array(np.asarray(names, object).astype(str)), r'\|.*$', ''), dtype=object)
+    return np.asarray(pc.replace_substring_regex(pa.array(np.asarray(names, object).astype(str)),
+                                                 r'\|.*$', ''), dtype=object)
 
 
 def joint_keys(*columns) -> list[np.ndarray]:
-    "One integer key per row of each (history, query) column pair: `columns` is h1, [h2,] q1, [q2] (1 or 2 parts per key)."
+    """One integer key per row of each (history, query) column pair: `columns` is h1, [h2,] q1, [q2] (1 or 2 parts per
+    key)."""
     half = len(columns) // 2
     ids, vocab = node_ids(*columns)
     n = len(vocab)
@@ -94,9 +97,10 @@ class PairHistory(Baseline):
         return self
 
     def _layers(self, queries, context):
-        "(history, history key columns, query key columns), most specific first: pair, destination, own context, own source."
+        """(history, history key columns, query key columns), most specific first: pair, destination, own context, own
+        source."""
         kq, kc = keyed_by_context(queries), keyed_by_context(context)
-        pair = _pair_rows(self.train, queries, kq)                # training pings of the pair, plus the query's own context
+        pair = _pair_rows(self.train, queries, kq)  # training pings of the pair, plus the query's own context
         if kc is not None: pair = Measurements.concat([pair, kc])
         yield pair, (pair.src, pair.dst), (kq.src, queries.dst)
         yield self.train, (self.train.dst,), (queries.dst,)
@@ -127,7 +131,8 @@ class PairHistory(Baseline):
         def summarize(keys, hist):
             uniq, inverse = np.unique(keys, return_inverse=True)
             return uniq, (np.bincount(inverse, ~hist.ok) / np.bincount(inverse))[:, None]
-        return self._fill(queries, context, 1, summarize, float((~self.train.ok).mean()) if len(self.train) else np.nan)[:, 0]
+        return self._fill(queries, context, 1, summarize,
+                          float((~self.train.ok).mean()) if len(self.train) else np.nan)[:, 0]
 
 # %% ../nbs/10_baselines.ipynb #c018
 def _pair_medians(src_ids, dst_ids, rtt, n_nodes):
@@ -168,10 +173,11 @@ class Vivaldi(Baseline):
         rng = np.random.default_rng(self.seed)
         self.x = rng.normal(scale=np.median(rtt) / 4, size=(len(self.vocab), self.dims))
         self.h = np.zeros(len(self.vocab))
-        self.x, self.h = _vivaldi_rounds(self.x, self.h, i, j, rtt, np.ones(len(self.vocab), bool), self.rounds, 0.25, self.seed)
+        self.x, self.h = _vivaldi_rounds(self.x, self.h, i, j, rtt, np.ones(len(self.vocab), bool),
+                                         self.rounds, 0.25, self.seed)
         pred = np.linalg.norm(self.x[i] - self.x[j], axis=1) + self.h[i] + self.h[j]
         self.rel_residual_q = np.quantile(rtt / np.maximum(pred, 1e-3), QUANTILE_GRID)   # spread for the distribution
-        self.pair_rtt = rtt                                                                # fallback for hosts it cannot place
+        self.pair_rtt = rtt  # fallback for hosts it cannot place
         return self
 
     def _place(self, context, queries):
@@ -195,7 +201,8 @@ class Vivaldi(Baseline):
         i, j, rtt = _pair_medians(s, d, ctx.rtt_ms, len(vocab))
         movable = np.arange(len(vocab)) >= len(self.x)
         placed[np.unique(np.concatenate([i, j]))] = True
-        return (*_vivaldi_rounds(x.copy(), h.copy(), i, j, rtt, movable, self.rounds // 2, 0.25, self.seed), vocab, placed)
+        return (*_vivaldi_rounds(x.copy(), h.copy(), i, j, rtt, movable, self.rounds // 2, 0.25,
+                                 self.seed), vocab, placed)
 
     def quantiles(self, queries, context=None, levels=QUANTILE_GRID):
         queries, context = keyed_by_context(queries), keyed_by_context(context)
@@ -205,20 +212,9 @@ class Vivaldi(Baseline):
         known[known] &= placed[s[known]] & placed[d[known]]
         s, d = np.minimum(s, len(x) - 1), np.minimum(d, len(x) - 1)
         point = np.where(known, np.linalg.norm(x[s] - x[d], axis=1) + h[s] + h[d], np.nan)
-        rel = np.quantile(self.rel_residual_q, levels) if len(levels) > 1 else np.array([np.median(self.rel_residual_q)])
+        rel = np.quantile(self.rel_residual_q,
+                          levels) if len(levels) > 1 else np.array([np.median(self.rel_residual_q)])
         return np.where(known[:, None], point[:, None] * rel[None, :], np.quantile(self.pair_rtt, levels)[None, :])
-
-# %% ../nbs/10_baselines.ipynb #c020
-def plane_world(n_hosts: int = 60, n_pairs: int = 1500, seed: int = 0, noise: float = 0.0):
-    "Hosts on a 200x200 ms plane with heights; measurements of random pairs (a known answer for baselines)."
-    rng = np.random.default_rng(seed)
-    pos, height = rng.uniform(0, 200, (n_hosts, 2)), rng.uniform(1, 10, n_hosts)
-    names = np.array([f'10.0.{k // 256}.{k % 256}' for k in range(n_hosts)], dtype=object)
-    i, j = rng.integers(0, n_hosts, n_pairs), rng.integers(0, n_hosts, n_pairs)
-    i, j = i[i != j], j[i != j]
-    rtt = np.linalg.norm(pos[i] - pos[j], axis=1) + height[i] + height[j]
-    rtt = rtt * (1 + noise * rng.standard_normal(len(rtt)))
-    return Measurements(names[i], names[j], np.arange(len(i)), rtt), pos, height, names
 
 # %% ../nbs/10_baselines.ipynb #c023
 def _fit_factors(params: dict, i, j, y, huber: float, l2: float, lr: float, steps: int) -> dict:
@@ -248,7 +244,8 @@ class MatrixFactorization(Baseline):
     "Low-rank factorization of log RTT with source/destination biases, robust (Huber) loss."
     name = 'matrix_factorization'
 
-    def __init__(self, rank: int = 8, l2: float = 1e-3, steps: int = 600, lr: float = 0.05, huber: float = 0.3, seed: int = 0):
+    def __init__(self, rank: int = 8, l2: float = 1e-3, steps: int = 600, lr: float = 0.05,
+                 huber: float = 0.3, seed: int = 0):
         self.rank, self.l2, self.steps, self.lr, self.huber, self.seed = rank, l2, steps, lr, huber, seed
 
     def fit(self, train: Measurements) -> 'MatrixFactorization':
@@ -286,7 +283,7 @@ class MatrixFactorization(Baseline):
         if ctx is None or not len(ctx): return p, vocab, placed
         i, j, rtt = _pair_medians(s, d, ctx.rtt_ms, n_new)
         y = np.log(np.maximum(rtt, 1e-3)) - p['mu'][0] - p['c'][j]
-        for src in np.unique(i[(i >= n_old) & (j < n_old)]):               # one small ridge solve per new probe and context
+        for src in np.unique(i[(i >= n_old) & (j < n_old)]):  # one small ridge solve per new probe and context
             sel = (i == src) & (j < n_old)
             X = np.concatenate([np.ones((sel.sum(), 1)), p['V'][j[sel]]], 1)
             prior = np.r_[p['b'][src], p['U'][src]]                          # the address's own parameters, or zeros
@@ -305,7 +302,8 @@ class MatrixFactorization(Baseline):
         s, d = np.minimum(s, n - 1), np.minimum(d, n - 1)
         log_pred = p['mu'][0] + p['b'][s] + p['c'][d] + (p['U'][s] * p['V'][d]).sum(1)
         rq = np.quantile(self.resid_q, levels) if len(levels) > 1 else np.array([np.median(self.resid_q)])
-        return np.where(known[:, None], np.exp(log_pred[:, None] + rq[None, :]), np.quantile(self.pair_rtt, levels)[None, :])
+        return np.where(known[:, None], np.exp(log_pred[:, None] + rq[None, :]),
+                        np.quantile(self.pair_rtt, levels)[None, :])
 
 # %% ../nbs/10_baselines.ipynb #c039
 class Oracle(Baseline):
@@ -340,10 +338,11 @@ class DestinationFrequency:
         if (ctx := context if context is not None else self.context.get(str(src))) is not None and len(ctx) and len(self.vocab):
             dst = ctx.dst.astype(str)
             at = np.searchsorted(self.vocab, dst).clip(max=len(self.vocab) - 1)
-            np.add.at(count, at[self.vocab[at] == dst], 1)               # a destination it was not built with: not counted
+            np.add.at(count, at[self.vocab[at] == dst], 1)  # a destination it was not built with: not counted
         at = 12 if version == 4 else 0                                # IPv4 sits in the last 4 of 16 bytes
         match = (self.version == version) & (self.packed[:, at:at + len(prefix)] == np.frombuffer(prefix, np.uint8)).all(1)
-        cand = np.flatnonzero(match & ((count > 0) | (self.history > 0)))   # never another probe's (or cut's) destination
+        # never another probe's (or cut's) destination
+        cand = np.flatnonzero(match & ((count > 0) | (self.history > 0)))
         score = count[cand] * (self.history.max(initial=0) + 1) + self.history[cand]
         return self.vocab[cand[np.argsort(-score, kind='stable')][:k]].tolist()
 

@@ -29,7 +29,7 @@ from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, Wind
 from .measurements import Measurements, random_measurement_table
 from .synth import build_world, generate
 from .ripe import clear_address_cache, validate
-from .ingest import MENOG_SAMPLE, find_menog_sample, ingest, synthetic_results
+from .ingest import ingest, synthetic_results
 from .preprocess import available_cores, build_probe_rows
 from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig, batch_contexts,
                            context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
@@ -107,10 +107,11 @@ def write_jsonl(results, path) -> Path:
 
 
 def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0, per_packet: bool = False) -> dict:
-    "Results/s of `ingest` on the MENOG sample (`data='auto'`/`'menog'`) or on `n` generated results, and `validate` rows/s."
+    """Results/s of `ingest` on the results in `path` (the MENOG sample's file, say; `data='menog'` insists on one) or
+    else on `n` generated results, and `validate` rows/s."""
     if data not in ('auto', 'menog', 'synthetic'): raise ValueError(f"data must be auto, menog or synthetic, got {data!r}")
-    path = Path(path) if path else None if data == 'synthetic' else find_menog_sample()
-    if data == 'menog' and path is None: raise FileNotFoundError(f'the MENOG sample ../{MENOG_SAMPLE} is not there')
+    if data == 'menog' and not path: raise ValueError("data='menog' needs path=FILE: the MENOG sample's results")
+    path = Path(path) if path else None
     with tempfile.TemporaryDirectory() as tmp:
         source = path or write_jsonl(synthetic_results(n, seed), Path(tmp) / 'synthetic.jsonl.gz')
         report = ingest(source, Path(tmp) / 'out.parquet', per_packet=per_packet, progress=False)

@@ -18,9 +18,10 @@ import pyarrow.parquet as pq
 from scipy.special import ndtri
 from tqdm.auto import tqdm
 
-from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME, RTT_START, TS_ABS, TS_DELTA,
-                             VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_from_code)
-from .measurements import Measurements, check_columns, timestamp_column
+from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME,
+                             RTT_START, TS_ABS, TS_DELTA,
+                             VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_code_ms, rtt_from_code)
+from .measurements import Measurements, read_measurement_table, timestamp_column
 from .ingest import is_parquet, measurement_source
 from .infer import MAX_RTT_MS, add_model_options, load_predictor, model_spec, tree_layout
 
@@ -66,7 +67,8 @@ def encode_series(m: Measurements) -> dict:
     cols = (psrc[isrc], pdst[idst], vsrc[isrc], code)
     tokens, lengths = encode_batch(*cols, kind, value, order)
     abs_tokens, abs_lengths = encode_batch(*cols, np.full(n, TS_ABS, np.int8), t, order)
-    return dict(tokens=tokens, lengths=lengths.astype(np.int64), abs_tokens=abs_tokens, abs_lengths=abs_lengths.astype(np.int64),
+    return dict(tokens=tokens, lengths=lengths.astype(np.int64), abs_tokens=abs_tokens,
+                abs_lengths=abs_lengths.astype(np.int64),
                 failed=code == 0, code=code, cols=cols, t=t)
 
 # %% ../nbs/13a_changes.ipynb #c007
@@ -82,14 +84,15 @@ def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int,
     out = []
     for u in range(0, n, queries_per_cut):            # a loop per cut, not per measurement
         s = min(max(int(np.searchsorted(cum, cum[u] - context_tokens, side='left')), 0), u)
-        while s < u and abs_lengths[s] + cum[u] - cum[s + 1] > context_tokens: s += 1   # the first one's absolute time is longer
+        # the first one's absolute time is longer
+        while s < u and abs_lengths[s] + cum[u] - cum[s + 1] > context_tokens: s += 1
         out.append((s, u, min(u + queries_per_cut, n)))
     return out
 
 # %% ../nbs/13a_changes.ipynb #c010
 _BYTE_ID = np.arange(256)
-_FIRST_STEP = 2.0 ** (_BYTE_ID >> 3) / 1000                     # each first byte's RTT step (ms) ...
-_FIRST_LO = ((_BYTE_ID & 7) << 8) * _FIRST_STEP                 # ... and its smallest RTT: mantissa bits above the second byte
+_FIRST_LO = rtt_code_ms(_BYTE_ID << 8)                          # each first byte's smallest RTT (ms) ...
+_FIRST_STEP = rtt_code_ms(_BYTE_ID << 8 | 1) - _FIRST_LO        # ... and its step: one unit of the second byte
 _FIRST_OK = _FIRST_LO <= MAX_RTT_MS                             # the first bytes decoding allows (as `rtt_groups`)
 
 
@@ -106,8 +109,10 @@ def outcome_scores(p_result: np.ndarray, p_b1: np.ndarray, p_b2: np.ndarray, cod
     b1 /= b1.sum(1, keepdims=True)
     b2 = p_b2 / p_b2.sum(1, keepdims=True)
     rows = np.arange(n)
-    # P(RTT < v) from the other first bytes: the share of each one's range below v (0 or 1 for the codes the encoder writes;
-    # a fraction only for the non-canonical ones, exponent >= 1 and mantissa < 1024, whose range overlaps smaller exponents)
+    # P(RTT < v) from the other first bytes: the share of each one's range below v (0 or 1 for the codes the encoder
+    # writes;
+    # a fraction only for the non-canonical ones, exponent >= 1 and mantissa < 1024, whose range overlaps smaller
+    # exponents)
     v = np.where(failed, 0.0, rtt_from_code(code))[:, None]
     share = np.clip((v - _FIRST_LO[None, :]) / (256 * _FIRST_STEP[None, :]), 0, 1)
     share[rows, c1] = 0
@@ -133,7 +138,8 @@ def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, l
                                 enc['tokens'][pos[s + 1]:pos[u]]]) if u > s else np.zeros(0, np.int64)
         # the queries: timed from the context's last measurement, as `query_prefix`
         j = np.arange(u, e)
-        kind, value = (np.full(len(j), TS_DELTA, np.int8), t[j] - t[u - 1]) if u > s else (np.full(len(j), TS_ABS, np.int8), t[j])
+        kind, value = (np.full(len(j), TS_DELTA, np.int8),
+                       t[j] - t[u - 1]) if u > s else (np.full(len(j), TS_ABS, np.int8), t[j])
         qt, ql = encode_batch(*(c[j] for c in enc['cols']), kind, value, np.tile(ORDER, (len(j), 1)))
         qstart = np.r_[0, np.cumsum(ql)]
         for a in range(0, len(j), chains_per_row):
@@ -206,7 +212,8 @@ def cusum(z: np.ndarray, bounds: np.ndarray, drift: float, threshold: float, hol
     up_from, down_from = starts.copy(), starts.copy()      # where each sum last left zero: the change-point estimate
     resume = np.zeros(len(starts), np.int64)               # the step at which a run's sums start again after an alarm
     alarms = []
-    for r in range(int(lengths.max()) if len(lengths) else 0):   # a loop per step of the longest run, vectorized over runs
+    # a loop per step of the longest run, vectorized over runs
+    for r in range(int(lengths.max()) if len(lengths) else 0):
         a = int(np.searchsorted(-lengths, -r, side='left'))       # runs longer than r
         at = starts[:a] + r
         x = np.where(resume[:a] <= r, z[at], drift)           # a paused run adds nothing (drift - drift = 0)
@@ -223,7 +230,8 @@ def cusum(z: np.ndarray, bounds: np.ndarray, drift: float, threshold: float, hol
             up_from[hit] = down_from[hit] = at[hit] + 1 + hold
             resume[hit] = r + 1 + hold
     if not alarms:
-        return dict(alarm=np.zeros(0, np.int64), start=np.zeros(0, np.int64), score=np.zeros(0), direction=np.zeros(0, np.int64))
+        return dict(alarm=np.zeros(0, np.int64), start=np.zeros(0, np.int64), score=np.zeros(0),
+                    direction=np.zeros(0, np.int64))
     alarm, start, score, direction = (np.concatenate(x) for x in zip(*alarms))
     o = np.argsort(alarm, kind='stable')
     return dict(alarm=alarm[o], start=start[o], score=score[o], direction=direction[o])
@@ -239,7 +247,8 @@ def _ts(t) -> pa.Array:
     return pa.array(np.asarray(t, np.int64).astype('datetime64[s]').astype('datetime64[ns]'), TIME_TYPE)
 
 
-CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)     # chosen on a validation world: see *Choosing the CUSUM settings*
+# chosen on a validation world: see *Choosing the CUSUM settings*
+CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
 
 
 def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAULTS['drift'],
@@ -267,10 +276,12 @@ def _prev(x: np.ndarray, first: np.ndarray) -> np.ndarray:
 
 
 def world_changes(world, m: Measurements, *, min_shift_ms: float = 5.0, min_outage: int = 2) -> pa.Table:
-    "The true change events of the measured pairs of a synthetic `world`, at the first measurement of each pair in its new state."
+    """The true change events of the measured pairs of a synthetic `world`, at the first measurement of each pair in its
+    new state."""
     order, bounds = pair_runs(m)
     n = len(order)
-    if n == 0: return pa.table(dict(src_addr=pa.array([], pa.string()), dst_addr=pa.array([], pa.string()), event_time=_ts([]),
+    if n == 0: return pa.table(dict(src_addr=pa.array([], pa.string()),
+                                    dst_addr=pa.array([], pa.string()), event_time=_ts([]),
                                     kind=pa.array([], pa.string()), shift_ms=pa.array([], pa.float64())))
     src, dst, t = m.src[order].astype(str), m.dst[order].astype(str), m.t[order]
     s, af = world.locate(src)
@@ -280,7 +291,8 @@ def world_changes(world, m: Measurements, *, min_shift_ms: float = 5.0, min_outa
     i = i.ravel()
     first = np.zeros(n, bool); first[bounds[:-1]] = True
     run = np.cumsum(first) - 1
-    # route changes: the route differs from the pair's previous measurement and moves the base RTT by min_shift_ms or more
+    # route changes: the route differs from the pair's previous measurement and moves the base RTT by min_shift_ms or
+    # more
     route = world.route_state(pp, i, t)
     base = pp['base'][i, route]
     route_ev = (route != _prev(route, first)) & (np.abs(base - _prev(base, first)) >= min_shift_ms)
@@ -289,15 +301,18 @@ def world_changes(world, m: Measurements, *, min_shift_ms: float = 5.0, min_outa
     peak = np.maximum.reduceat(cong, bounds[:-1])[run]
     busy = (peak >= min_shift_ms) & (cong >= peak / 2)
     cong_ev = busy != _prev(busy, first)
-    # outages: the probe cut off or the target down, on pairs that otherwise answer; only runs of min_outage measurements or more
-    down = (world.in_window('outage', pp['src'][i], t) | world.in_window('down', pp['down_host'][i], t)) & (pp['p_ok'][i] >= 0.5)
+    # outages: the probe cut off or the target down, on pairs that otherwise answer; only runs of min_outage
+    # measurements or more
+    down = (world.in_window('outage', pp['src'][i],
+                            t) | world.in_window('down', pp['down_host'][i], t)) & (pp['p_ok'][i] >= 0.5)
     edge = first | (down != _prev(down, first))
     seg = np.cumsum(edge) - 1
     seg_len = np.bincount(seg)[seg]
     down &= seg_len >= min_outage
     out_ev = down != _prev(down, first)
     kind = np.where(route_ev, 0, np.where(cong_ev, 1, 2))
-    shift = np.where(route_ev, base - _prev(base, first), np.where(cong_ev, np.where(busy, peak / 2, -peak / 2), np.nan))
+    shift = np.where(route_ev, base - _prev(base, first),
+                     np.where(cong_ev, np.where(busy, peak / 2, -peak / 2), np.nan))
     ev = np.flatnonzero(route_ev | cong_ev | out_ev)
     return pa.table(dict(src_addr=pa.array(src[ev]), dst_addr=pa.array(dst[ev]), event_time=_ts(t[ev]),
                          kind=pa.array(np.array(TRUTH_KINDS)[kind[ev]]), shift_ms=pa.array(shift[ev])))
@@ -312,14 +327,16 @@ def _source_intervals(detected: pa.Table, truth: pa.Table, matched: np.ndarray, 
     per = lambda ids: np.bincount(ids, minlength=len(sources)).astype(np.float64)
     tp, det, true = per(d_id[matched]), per(d_id), per(t_id)
     rng = np.random.default_rng(seed)
-    w = np.stack([np.bincount(rng.integers(0, len(sources), len(sources)), minlength=len(sources)) for _ in range(n_boot)])
+    w = np.stack([np.bincount(rng.integers(0, len(sources), len(sources)),
+                              minlength=len(sources)) for _ in range(n_boot)])
     TP, D, T = w @ tp, w @ det, w @ true
     with np.errstate(invalid='ignore', divide='ignore'):
         stats = dict(precision=TP / D, recall=TP / T, f1=2 * TP / (D + T))
     return {f'{k}_ci': tuple(float(x) for x in np.nanpercentile(v, [2.5, 97.5])) for k, v in stats.items()}
 
 
-def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0, *, n_boot: int = 0, seed: int = 0) -> dict:
+def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600.0, *, n_boot: int = 0,
+                  seed: int = 0) -> dict:
     """Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within
     `tolerance_s` (minimum total time gap); with `n_boot`, 95% intervals of the three from resampling the sources."""
     from scipy.optimize import linear_sum_assignment   # 0.5 s to import; only the evaluation of detections needs it
@@ -373,7 +390,8 @@ def history_z(m: Measurements, window: int = 24, min_history: int = 3) -> np.nda
             med = np.nanmedian(ok, 1)
             mad = np.nanmedian(np.abs(ok - med[:, None]), 1)
     n_ok, n_prev = np.isfinite(ok).sum(1), valid.sum(1)
-    scale = np.maximum(1.4826 * np.nan_to_num(mad), np.maximum(0.01 * np.nan_to_num(med), 0.05))   # at least 1% or 0.05 ms
+    # at least 1% or 0.05 ms
+    scale = np.maximum(1.4826 * np.nan_to_num(mad), np.maximum(0.01 * np.nan_to_num(med), 0.05))
     p_fail = (n_prev - n_ok + 0.5) / (n_prev + 1)                       # the pair's failure share, smoothed
     z = np.where(rtt < 0, ndtri(1 - p_fail / 2), (rtt - np.nan_to_num(med)) / scale)
     z = np.where((n_ok >= min_history) | (rtt < 0) & (n_prev >= min_history), z, 0.0)
@@ -394,9 +412,12 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
         x = m.rtt_ms[idx]
         if len(x) < 4: continue
         med, dx = np.median(x), np.diff(x)
-        sigma = max(1.4826 * np.median(np.abs(dx - np.median(dx))) / np.sqrt(2), 0.01 * med, 0.05)   # robust to level shifts
-        x = np.clip(x, med - clip * sigma, med + clip * sigma)  # else each outlier of the heavy tail is two change points
-        bkps = rpt.Pelt(model='l2').fit(x).predict(pen=penalty * sigma ** 2 * np.log(len(x)))[:-1]   # the last is the series' end
+        # robust to level shifts
+        sigma = max(1.4826 * np.median(np.abs(dx - np.median(dx))) / np.sqrt(2), 0.01 * med, 0.05)
+        # else each outlier of the heavy tail is two change points
+        x = np.clip(x, med - clip * sigma, med + clip * sigma)
+        # the last is the series' end
+        bkps = rpt.Pelt(model='l2').fit(x).predict(pen=penalty * sigma ** 2 * np.log(len(x)))[:-1]
         for k in bkps:
             src.append(m.src[idx[k]]); dst.append(m.dst[idx[k]]); ts.append(m.t[idx[k]])
             score.append(abs(x[k:k + 5].mean() - x[max(k - 5, 0):k].mean()) / sigma)
@@ -415,15 +436,7 @@ def read_measurements(path) -> Measurements:
         with tempfile.TemporaryDirectory() as tmp:
             return read_measurements(measurement_source(path, Path(tmp) / 'measurements.parquet')[0])
     if path.is_dir(): raise ValueError(f'{path}: a directory of Parquet files; give one of them')
-    try: schema = pq.read_schema(path)
-    except Exception as e: raise ValueError(f'{path}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
-    check_columns(schema, path)
-    table = pq.read_table(path, columns=['src_addr', 'dst_addr', 'event_time', 'rtt'])
-    if table.num_rows == 0: raise ValueError(f'{path}: no measurements')
-    for c in table.column_names:
-        if table[c].null_count:
-            raise ValueError(f'{path}: {table[c].null_count} null value(s) in column {c} (run it through `netlm ingest`)')
-    return Measurements.from_table(table)
+    return Measurements.from_table(read_measurement_table(path))
 
 
 TABLE_FORMATS = ('.parquet', '.csv', '.json', '.jsonl')   # .json: one array of objects; .jsonl: one object a line
@@ -443,7 +456,8 @@ def table_records(table: pa.Table) -> list[dict]:
 
 
 def write_table(table: pa.Table, path) -> Path:
-    "Write `table` in the format its file name says: .parquet, .csv, .json (an array of objects) or .jsonl (an object a line)."
+    """Write `table` in the format its file name says: .parquet, .csv, .json (an array of objects) or .jsonl (an object
+    a line)."""
     import pyarrow.csv as pacsv
     path = check_table_path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -457,13 +471,16 @@ def write_table(table: pa.Table, path) -> Path:
 
 def scores_table(m: Measurements, s: dict) -> pa.Table:
     "Every measurement with its surprise: PIT, negative log-likelihood (nats), predicted p_fail and context size."
-    return pa.table(dict(src_addr=pa.array(m.src.astype(str)), dst_addr=pa.array(m.dst.astype(str)), event_time=_ts(m.t),
-                         rtt=pa.array(m.rtt_ms), pit=pa.array(s['pit']), nll=pa.array(s['nll']), p_fail=pa.array(s['p_fail']),
+    return pa.table(dict(src_addr=pa.array(m.src.astype(str)), dst_addr=pa.array(m.dst.astype(str)),
+                         event_time=_ts(m.t),
+                         rtt=pa.array(m.rtt_ms), pit=pa.array(s['pit']), nll=pa.array(s['nll']),
+                         p_fail=pa.array(s['p_fail']),
                          n_context=pa.array(s['n_context'])))
 
 # %% ../nbs/13a_changes.ipynb #c035
 def cmd_changes(args) -> dict:
-    "Score every measurement of a table with a model, detect the change points of each (source, destination) series, write them."
+    """Score every measurement of a table with a model, detect the change points of each (source, destination) series,
+    write them."""
     model_spec(args)                                 # --workdir or --model, exactly one (before reading anything)
     for name in ('drift', 'threshold'):
         if not getattr(args, name) > 0: raise ValueError(f'--{name} must be > 0, got {getattr(args, name)}')
@@ -482,7 +499,8 @@ def cmd_changes(args) -> dict:
     if args.scores: write_table(scores_table(m, s), args.scores)
     summary = dict(input=str(args.input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
                    out=str(out) if out else None,
-                   scores=args.scores, seconds=round(seconds, 2), measurements_per_s=round(len(m) / max(seconds, 1e-9), 1),
+                   scores=args.scores, seconds=round(seconds, 2),
+                   measurements_per_s=round(len(m) / max(seconds, 1e-9), 1),
                    mean_nll=float(np.mean(s['nll'])))
     if args.json or args.csv:      # stdout holds the changes only, for a pipe; the summary goes to stderr
         import pyarrow.csv as pacsv
@@ -497,7 +515,8 @@ def cmd_changes(args) -> dict:
 
 def add_changes(sub):
     "The `netlm changes` subcommand."
-    c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
+    c = sub.add_parser('changes',
+                       help='per-measurement surprise and change points of each (source, destination) series',
                        description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
                                    '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
                                    "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
@@ -507,15 +526,19 @@ def add_changes(sub):
                                    "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
                                    'with --json (an object a line) or --csv.')
     add_model_options(c, 'scores with')
-    c.add_argument('--input', required=True, metavar='MEASUREMENTS', help='the measurements to score: Parquet, or RIPE Atlas '
+    c.add_argument('--input', required=True, metavar='MEASUREMENTS',
+                   help='the measurements to score: Parquet, or RIPE Atlas '
                                                                          'results (JSON, JSON lines, .gz/.bz2/.xz)')
-    c.add_argument('--out', default=None, metavar='CHANGES.parquet', help='where to write the detected changes: .parquet, '
+    c.add_argument('--out', default=None, metavar='CHANGES.parquet',
+                   help='where to write the detected changes: .parquet, '
                                                                           '.csv, .json or .jsonl')
     output = c.add_mutually_exclusive_group()
-    output.add_argument('--json', action='store_true', help='print the changes to stdout, one JSON object a line (the summary '
+    output.add_argument('--json', action='store_true',
+                        help='print the changes to stdout, one JSON object a line (the summary '
                                                            'to stderr)')
     output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
-    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
+    c.add_argument('--scores', default=None, metavar='SCORES.parquet',
+                   help='also write every measurement with its PIT, '
                                                                             'negative log-likelihood, p_fail and context '
                                                                             'size')
     c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
@@ -524,7 +547,8 @@ def add_changes(sub):
                    help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
     c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
                                                                             f"alarm (default {CUSUM_DEFAULTS['hold']})")
-    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves '
+    c.add_argument('--queries-per-cut', type=int, default=64,
+                   help='measurements asked on the same context before it moves '
                                                                    'on (default 64; see nbs/13a_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')
     c.set_defaults(func=cmd_changes)

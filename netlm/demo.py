@@ -10,86 +10,23 @@ import ipaddress
 import math
 import threading
 import time
-import warnings
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
-import pyarrow.parquet as pq
 from fastcore.basics import patch
 
 from .measurements import Measurements, by_source
-from .world import World
-from .rows import find_world, load_rows, rows_to_measurements
+from .demo_data import DemoData, canonical_address, load_demo_data
 from .baselines import DestinationFrequency, default_baselines
-from .metrics import QUANTILE_GRID
+from .metrics import QUANTILE_GRID, clean_json
 from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
-__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'DemoData', 'load_demo_data', 'Limits', 'RequestError', 'parse_address',
-           'canonical_address', 'check_range', 'clean_json', 'View', 'CompiledShapes', 'Demo', 'subnet_addresses']
-
-# %% ../nbs/14_demo.ipynb #c006
-@dataclass
-class DemoData:
-    """What the demo knows besides the model: every measurement (contexts, measured pings), the baselines' training set,
-    the synthetic world."""
-    measurements: Measurements
-    train: Measurements
-    world: object | None = None
-    source: str = ''
-    probe_ids: dict = field(default_factory=dict)      # source address -> RIPE Atlas probe id, where known
-
-
-def _find_world(path: Path):
-    "The synthetic world behind `path` (a probe-row directory or a measurement Parquet), or None."
-    if (path / 'manifest.json').is_file(): return find_world(path)
-    folder = path if path.is_dir() else path.parent
-    return World.load(folder) if (folder / 'world.json').is_file() else None
-
-
-def _canonical_measurements(m: Measurements, path) -> Measurements:
-    """`m` with every address in canonical text; rows whose address is not a plain IP address skipped, with a warning
-    that counts them."""
-    text, inverse = np.unique(np.concatenate([m.src.astype(str), m.dst.astype(str)]), return_inverse=True)
-    canon = np.array([canonical_address(a) or '' for a in text], object)      # once per distinct address, never per row
-    src, dst = canon[inverse[:len(m)]], canon[inverse[len(m):]]
-    ok = (src != '') & (dst != '')
-    if not ok.all():
-        bad = text[canon == ''][0]
-        warnings.warn(f'{path}: {int((~ok).sum()):,} measurement(s) skipped: an address that is not a plain IP address '
-                      f'(e.g. {bad[:40]!r})')
-    return Measurements(src[ok].astype(str), dst[ok].astype(str), m.t[ok], m.rtt_ms[ok])
-
-
-def load_demo_data(path) -> DemoData:
-    "The demo's data from a probe-row directory (`netlm preprocess`) or a measurement Parquet (file, directory or glob)."
-    path = Path(path)
-    if (path / 'manifest.json').is_file():
-        rows = load_rows(path, 'train')
-        try: rows_test = load_rows(path, 'test')
-        except FileNotFoundError: rows_test = []            # a run preprocessed with --test-fraction 0
-        train, test = rows_to_measurements(rows), rows_to_measurements(rows_test)
-        everything = Measurements.concat([train, test]) if len(test) else train
-        probe_ids = {canonical_address(r.src): int(r.prb_id) for r in rows + rows_test if r.prb_id >= 0}
-    else:
-        from netlm.preprocess import parquet_files   # it brings DuckDB (40 ms): not for `netlm --help`, which imports this module
-        files = parquet_files(path)
-        try:
-            columns = ['src_addr', 'dst_addr', 'event_time', 'rtt']
-            with_ids = 'prb_id' in pq.read_schema(files[0]).names
-            table = pq.read_table(files, columns=columns + ['prb_id'] * with_ids)
-        except Exception as e: raise ValueError(f'{path}: not a measurement Parquet ({e})') from None
-        everything = train = _canonical_measurements(Measurements.from_table(table.select(columns)), path)
-        probe_ids = {}
-        if with_ids:
-            pairs = table.select(['src_addr', 'prb_id']).group_by(['src_addr', 'prb_id']).aggregate([]).to_pylist()
-            probe_ids = {a: int(p['prb_id']) for p in pairs if p['prb_id'] is not None and (a := canonical_address(p['src_addr']))}
-    if not len(everything): raise ValueError(f'{path}: no measurements')
-    return DemoData(everything, train, _find_world(path), str(path), probe_ids)
+__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'Limits', 'RequestError', 'parse_address', 'check_range', 'View',
+           'CompiledShapes', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/14_demo.ipynb #c008
 @dataclass(frozen=True)
@@ -98,7 +35,7 @@ class Limits:
     max_k: int = 20                   # completions, inverse candidates
     max_samples: int = 64             # destinations sampled by the inverse search
     max_destinations: int = 256       # destinations of one exploration (256: every subnet under a prefix)
-    max_series: int = 1000            # measurements of a probe scored for the change view (a few seconds per 400 on 2 CPU cores)
+    max_series: int = 1000  # measurements of a probe scored for the change view (a few seconds per 400 on 2 CPU cores)
     max_rtt_ms: float = 60_000.0      # the ingest's outlier bound
     max_url: int = 2048               # bytes of path and query string
     seconds: float = 60.0             # a request's time budget (an exploration returns what it finished by then)
@@ -120,15 +57,6 @@ def parse_address(text, name: str = 'address') -> str:
     return canonical
 
 
-def canonical_address(text: str) -> str | None:
-    """The one canonical text of a plain IP address, or None: not an address, or one with a zone id (`fe80::1%eth0`: not
-    a global destination)."""
-    text = str(text).strip()
-    if '%' in text: return None        # ipaddress accepts any text after '%' as an IPv6 scope; the page would show it
-    try: return str(ipaddress.ip_address(text))
-    except ValueError: return None
-
-
 def check_range(value, name: str, lo, hi):
     "`value` if lo <= value <= hi (and finite), else `RequestError` (400) saying the allowed range."
     if value is None or not math.isfinite(value) or not lo <= value <= hi:
@@ -137,16 +65,6 @@ def check_range(value, name: str, lo, hi):
     return value
 
 # %% ../nbs/14_demo.ipynb #c011
-def clean_json(x):
-    "Plain JSON-ready Python of `x`: NumPy scalars and arrays become numbers and lists, NaN and infinities None."
-    if isinstance(x, dict): return {str(k): clean_json(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, np.ndarray)): return [clean_json(v) for v in x]
-    if isinstance(x, (bool, np.bool_)): return bool(x)
-    if isinstance(x, (int, np.integer)): return int(x)
-    if isinstance(x, (float, np.floating)): return float(x) if math.isfinite(x) else None
-    return x
-
-
 @dataclass(repr=False)
 class View:
     """One answer of the demo: `data` (what the JSON API returns) and its picture and table (the same on the page and in
@@ -191,7 +109,8 @@ class CompiledShapes:
         self._lock = threading.Lock()
 
     def wrap(self, name: str, fn):
-        "`fn(*arrays)` counted by the shapes of its arguments under `name` (a function counted already is left as it is)."
+        """`fn(*arrays)` counted by the shapes of its arguments under `name` (a function counted already is left as it
+        is)."""
         if getattr(fn, 'compiled_shapes', None) is not None: return fn      # a second Demo of the same predictor
         def counted(*arrays):
             key = (name,) + tuple((np.shape(a), np.asarray(a).dtype.str) for a in arrays)
@@ -206,9 +125,12 @@ class CompiledShapes:
         return counted
 
     def cap(self, predictor):
-        "Count the compiled shapes of `predictor`'s model functions (its decoders' `next_logprobs` and `tree_logprobs`)."
-        if (d := getattr(predictor, 'decoder', None)) is not None: d.next_logprobs = self.wrap('next_logprobs', d.next_logprobs)
-        if (t := getattr(predictor, 'tree', None)) is not None: t.tree_logprobs = self.wrap('tree_logprobs', t.tree_logprobs)
+        """Count the compiled shapes of `predictor`'s model functions (its decoders' `next_logprobs` and
+        `tree_logprobs`)."""
+        if (d := getattr(predictor, 'decoder',
+                         None)) is not None: d.next_logprobs = self.wrap('next_logprobs', d.next_logprobs)
+        if (t := getattr(predictor, 'tree',
+                         None)) is not None: t.tree_logprobs = self.wrap('tree_logprobs', t.tree_logprobs)
         return predictor
 
 
@@ -225,15 +147,17 @@ class Demo:
       `probe_count` (physical probes), `_own_addresses` (a probe's addresses), `_scored` (a probe's series scored for changes);
     - `load` (from a run directory), `warm` (ask every example once) and `_find_examples`."""
 
-    def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30, limits: Limits = Limits(),
-                 name: str = '', cache_size: int = 256, max_compiled_shapes: int | None = 48, min_p_near: float = MIN_P_NEAR):
+    def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30,
+                 limits: Limits = Limits(),
+                 name: str = '', cache_size: int = 256, max_compiled_shapes: int | None = 48,
+                 min_p_near: float = MIN_P_NEAR):
         self.predictor, self.data, self.context_size, self.limits, self.name = predictor, data, context_size, limits, name
         self.min_p_near, self._examples = min_p_near, None
         self.compiled = CompiledShapes(max_compiled_shapes) if max_compiled_shapes else None
         if self.compiled is not None: self.compiled.cap(predictor)
         self.probe_ids = data.probe_ids if data is not None else {}
         self.world = data.world if data is not None else None
-        self.probes = by_source(data.measurements) if data is not None else {}     # src -> its measurements in time order
+        self.probes = by_source(data.measurements) if data is not None else {}  # src -> its measurements in time order
         self.baselines = {k: m.fit(data.train) for k, m in default_baselines().items()} if data is not None and len(data.train) else {}
         if data is not None:
             self.destinations, self.destination_counts = np.unique(data.measurements.dst.astype(str), return_counts=True)
@@ -269,7 +193,8 @@ def _probe(self: Demo, src) -> str:
 
 @patch
 def _context(self: Demo, src: str, t: int | None = None) -> tuple[Measurements | None, int | None]:
-    "The probe's last `context_size` measurements before `t` and the query time (default: a minute after its last measurement)."
+    """The probe's last `context_size` measurements before `t` and the query time (default: a minute after its last
+    measurement)."""
     m = self.probes.get(src)
     if m is None: return None, t
     if t is None: t = int(m.t[-1]) + 60
@@ -295,7 +220,8 @@ def _oracle(self: Demo, src: str, dsts, t: int | None, levels) -> tuple[np.ndarr
     dsts = np.asarray(dsts, object)
     q, p = np.full((len(dsts), len(levels)), np.nan), np.full(len(dsts), np.nan)
     if self.world is None or t is None or src not in self._world_addresses: return q, p
-    known = np.array([d in self._world_addresses and (':' in d) == (':' in src) for d in dsts], bool)   # a loop per destination
+    # a loop per destination
+    known = np.array([d in self._world_addresses and (':' in d) == (':' in src) for d in dsts], bool)
     if known.any():
         n = int(known.sum())
         s, tt = np.full(n, src, object), np.full(n, t, np.int64)
@@ -326,7 +252,8 @@ def _deadline(self: Demo, deadline): return time.monotonic() + self.limits.secon
 @patch
 def probe_list(self: Demo) -> list[dict]:
     "Every probe of the data: address, IP version, measurements, distinct destinations (busiest first)."
-    out = [dict(src=s, version=6 if ':' in s else 4, measurements=len(m), destinations=int(len(np.unique(m.dst.astype(str)))))
+    out = [dict(src=s, version=6 if ':' in s else 4, measurements=len(m),
+                destinations=int(len(np.unique(m.dst.astype(str)))))
            for s, m in self.probes.items()]                                # a loop per probe
     return sorted(out, key=lambda r: (-r['measurements'], r['src']))
 
@@ -353,7 +280,8 @@ def examples(self: Demo) -> dict:
 @patch
 def _find_examples(self: Demo, tries: int = 2) -> dict:
     if not self.probes:
-        return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='', candidates='', changes_src='', changes_dst='',
+        return dict(src='', dst='', prefix='10.', rtt_ms=20.0, explore_prefix='', candidates='',
+                    changes_src='', changes_dst='',
                     changes_last=400)
     busiest = [p['src'] for p in self.probe_list()]
     src = busiest[0]
@@ -365,7 +293,8 @@ def _find_examples(self: Demo, tries: int = 2) -> dict:
     changes_src, changes_dst, most, last = src, top['dst'], 0, self.limits.max_series
     for probe in busiest[:tries]:                          # a loop over two probes: each is one scoring of its series
         try: _, _, found = self._scored(probe, last, self._deadline(None))
-        except Exception: break      # out of time, or a model that fails (its questions say so): the busiest pair, change or not
+        # out of time, or a model that fails (its questions say so): the busiest pair, change or not
+        except Exception: break
         pings = {}
         for d in self.probes[probe][-last:].dst.astype(str): pings[d] = pings.get(d, 0) + 1
         counts = {}
@@ -375,12 +304,14 @@ def _find_examples(self: Demo, tries: int = 2) -> dict:
             changes_src, most = probe, max(counts.values())
             changes_dst = max(counts, key=lambda d: (counts[d], pings[d]))
         if most: break
-    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=float(f"{top['median_ms'] or 20.0:.3g}"), explore_prefix=explore,
+    return dict(src=src, dst=top['dst'], prefix=prefix, rtt_ms=float(f"{top['median_ms'] or 20.0:.3g}"),
+                explore_prefix=explore,
                 candidates=candidates, changes_src=changes_src, changes_dst=changes_dst, changes_last=last)
 
 @patch
 def probe_count(self: Demo) -> int:
-    "The data's physical probes: the source addresses of one probe id count once (an address without an id counts alone)."
+    """The data's physical probes: the source addresses of one probe id count once (an address without an id counts
+    alone)."""
     return len({self.probe_ids.get(s, s) for s in self.probes})
 
 @patch
@@ -391,7 +322,8 @@ def _own_addresses(self: Demo, src: str) -> set:
 
 @patch
 def info(self: Demo) -> dict:
-    "What the server answers from: the run, the data (probes and their source addresses), the methods next to the model, the limits, examples."
+    """What the server answers from: the run, the data (probes and their source addresses), the methods next to the
+    model, the limits, examples."""
     d = self.data
     return clean_json(dict(model=self.name, data=d.source if d else None, measurements=len(d.measurements) if d else 0,
                            probes=self.probe_count(), sources=len(self.probes), destinations=len(self.destinations),
@@ -403,7 +335,7 @@ def info(self: Demo) -> dict:
 def _method_entry(grid_ms, p_fail=None) -> dict | None:
     "One method's answer: median, quantiles at `QUANTILE_LEVELS`, p_fail, and its quantile curve on `QUANTILE_GRID`."
     grid_ms = np.asarray(grid_ms, np.float64)
-    if not np.isfinite(grid_ms).all(): return None            # no answer (e.g. the pair history of a pair never measured)
+    if not np.isfinite(grid_ms).all(): return None  # no answer (e.g. the pair history of a pair never measured)
     at = lambda q: float(np.interp(q, QUANTILE_GRID, grid_ms))
     return dict(median_ms=at(0.5), quantiles={str(q): at(q) for q in QUANTILE_LEVELS}, p_fail=p_fail, grid_ms=grid_ms)
 
@@ -412,7 +344,8 @@ def _method_entry(grid_ms, p_fail=None) -> dict | None:
 
 @patch
 def rtt(self: Demo, src, dst, t: int | None = None, *, deadline: float | None = None) -> View:
-    "The RTT question: the model's RTT distribution of `src -> dst` next to the baselines, the oracle and the measured pings."
+    """The RTT question: the model's RTT distribution of `src -> dst` next to the baselines, the oracle and the measured
+    pings."""
     src, dst = self._probe(src), parse_address(dst, 'dst')
     if (':' in src) != (':' in dst): raise RequestError(f'src {src} and dst {dst} are of different IP versions')
     if t is not None: check_range(t, 't', 0, T_MAX)
@@ -435,7 +368,8 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
     measured = dict(pings=0, failed=0, median_ms=None, rtt_ms=[])
     if pair is not None and len(pair):
         ok = pair.rtt_ms[pair.ok]
-        measured = dict(pings=len(pair), failed=int((~pair.ok).sum()), median_ms=float(np.median(ok)) if len(ok) else None,
+        measured = dict(pings=len(pair), failed=int((~pair.ok).sum()),
+                        median_ms=float(np.median(ok)) if len(ok) else None,
                         rtt_ms=ok[-1000:])
     seen = ctx is not None and bool((ctx.dst.astype(str) == dst).any())
     return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx),
@@ -447,7 +381,8 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
 
 @patch
 def complete(self: Demo, prefix, src=None, k: int = 10, *, deadline: float | None = None) -> View:
-    "IP completion: the `k` most likely full addresses continuing `prefix`, with probabilities (and what the data knows)."
+    """IP completion: the `k` most likely full addresses continuing `prefix`, with probabilities (and what the data
+    knows)."""
     if prefix is None or not str(prefix).strip():
         raise RequestError('prefix: a partial address is required, e.g. 192.0.2. or 2001:db8:')
     if len(str(prefix)) > 45: raise RequestError(f'prefix: {str(prefix)[:20]!r}... is too long')
@@ -457,7 +392,8 @@ def complete(self: Demo, prefix, src=None, k: int = 10, *, deadline: float | Non
     src = self._probe(src) if src not in (None, '') else None
     if src is not None and (':' in src) != (version == 6):
         raise RequestError(f'src {src} is IPv{6 if ":" in src else 4} but the prefix {prefix!r} is IPv{version}')
-    return self._cached(('complete', known, version, src, k), lambda: self._complete(str(prefix).strip(), known, version, src, k, self._deadline(deadline)))
+    return self._cached(('complete', known, version, src, k),
+                        lambda: self._complete(str(prefix).strip(), known, version, src, k, self._deadline(deadline)))
 
 @patch
 def _complete(self: Demo, prefix, known: bytes, version: int, src, k: int, deadline: float) -> View:
@@ -469,7 +405,8 @@ def _complete(self: Demo, prefix, known: bytes, version: int, src, k: int, deadl
     frequent = self.frequency.top(src or '', known, version, k) if self.frequency is not None else []
     return View('complete', clean_json(dict(
         prefix=prefix, src=src, k=k, context=dict(measurements=0 if ctx is None else len(ctx)),
-        completions=[dict(dst=a, p=p, in_data=a in known_set, measured_by_probe=a in measured_by_probe) for a, p in completions],
+        completions=[dict(dst=a, p=p, in_data=a in known_set,
+                          measured_by_probe=a in measured_by_probe) for a, p in completions],
         data_frequent=frequent)))
 
 # %% ../nbs/14_demo.ipynb #c026
@@ -483,7 +420,8 @@ def inverse(self: Demo, rtt_ms, src, n: int = 32, k: int = 10, *, deadline: floa
     check_range(n, 'n', 1, self.limits.max_samples)
     check_range(k, 'k', 1, self.limits.max_k)
     src = self._probe(src)
-    return self._cached(('inverse', float(rtt_ms), src, n, k), lambda: self._inverse(float(rtt_ms), src, n, k, self._deadline(deadline)))
+    return self._cached(('inverse', float(rtt_ms), src, n, k),
+                        lambda: self._inverse(float(rtt_ms), src, n, k, self._deadline(deadline)))
 
 @patch
 def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: float) -> View:
@@ -494,7 +432,7 @@ def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: floa
 
     def ask():
         cands = self.predictor.sample_ips(rtt_ms, src, context=ctx, n=n, k=k, min_p_near=self.min_p_near)
-        cands = [c for c in cands if c['p_near'] >= self.min_p_near]    # sample_ips keeps its best even when unconfident
+        cands = [c for c in cands if c['p_near'] >= self.min_p_near]  # sample_ips keeps its best even when unconfident
         if not cands: return [], []
         queries = Measurements([src] * len(cands), [c['dst'] for c in cands], [when] * len(cands), [0.0] * len(cands))
         return cands, self.predictor.predict_many(queries, ctx)
@@ -503,8 +441,10 @@ def _inverse(self: Demo, rtt_ms: float, src: str, n: int, k: int, deadline: floa
     oracle, _ = self._oracle(src, dsts, t, (0.5,))
     measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
     out = [dict(dst=c['dst'], p_near=c['p_near'], median_ms=d.median_ms, p_fail=d.p_fail,
-                quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS}, from_context=c.get('from_context', False),
-                oracle_median_ms=o, measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
+                quantiles={str(q): float(d.quantile(q)) for q in QUANTILE_LEVELS},
+                from_context=c.get('from_context', False),
+                oracle_median_ms=o,
+                measured_median_ms=measured.get(c['dst'])) for c, d, o in zip(cands, dists, oracle[:, 0])]
     return View('inverse', clean_json(dict(rtt_ms=rtt_ms, src=src, n=n, k=k, t=t, min_p_near=self.min_p_near,
                                            context=dict(measurements=0 if ctx is None else len(ctx)),
                                            candidates=out)))
@@ -541,7 +481,8 @@ def explore(self: Demo, src, prefix=None, limit: int = 64, *, deadline: float | 
     else:
         if self.data is None: raise RequestError('without --data the demo knows no destinations: give a prefix')
         own = self._own_addresses(src)                    # other probes ping this one: not a destination of its own
-        same = np.array([(':' in d) == (':' in src) and d not in own for d in self.destinations], bool)   # a loop per destination
+        # a loop per destination
+        same = np.array([(':' in d) == (':' in src) and d not in own for d in self.destinations], bool)
         order = np.flatnonzero(same)[np.argsort(-self.destination_counts[same], kind='stable')]
         cells, dsts, available, known_cells = None, self.destinations[order[:limit]].tolist(), int(same.sum()), None
     key = ('explore', src, prefix, limit)
@@ -580,8 +521,10 @@ def _explore(self: Demo, src, prefix, cells, known_cells, dsts, available, deadl
     measured = {r['dst']: r['median_ms'] for r in self.destination_list(src)} if src in self.probes else {}
     rows = [dict(dst=d, median_ms=m, p_fail=p, oracle_median_ms=o, measured_median_ms=measured.get(d))
             for d, m, p, o in zip(dsts, median, p_fail, oracle[:, 0])]
-    return View('explore', clean_json(dict(src=src, prefix=prefix, t=t, context=dict(measurements=0 if ctx is None else len(ctx)),
-                                           cells=cells, known_cells=known_cells, available=available, asked=len(dsts), answered=done,
+    return View('explore', clean_json(dict(src=src, prefix=prefix, t=t,
+                                           context=dict(measurements=0 if ctx is None else len(ctx)),
+                                           cells=cells, known_cells=known_cells, available=available,
+                                           asked=len(dsts), answered=done,
                                            complete=done == len(dsts),
                                            destinations=rows)))
 
@@ -658,7 +601,8 @@ def _changes(self: Demo, src: str, dst: str, last: int, deadline: float) -> View
 # %% ../nbs/14_demo.ipynb #c110
 @patch
 def warm(self: Demo) -> dict:
-    "Ask every view's example question once (compiling the model for its shapes, caching the answers): seconds per view."
+    """Ask every view's example question once (compiling the model for its shapes, caching the answers): seconds per
+    view."""
     if not self.probes: return {}
     ex, took = self.examples(), {}
     questions = dict(rtt=lambda: self.rtt(ex['src'], ex['dst']), inverse=lambda: self.inverse(ex['rtt_ms'], ex['src']),

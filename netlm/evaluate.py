@@ -5,11 +5,10 @@
 # %% ../nbs/13_evaluate.ipynb #c004
 from __future__ import annotations
 
-import gzip
+import functools
 import ipaddress
 import itertools
 import json
-import lzma
 import time
 import warnings
 from dataclasses import dataclass
@@ -17,8 +16,6 @@ from pathlib import Path
 
 import jax
 import numpy as np
-import pyarrow as pa
-import pyarrow.csv
 from flax import nnx
 from tqdm.auto import tqdm
 
@@ -26,20 +23,22 @@ from .checkpoint import load_model
 from .runlog import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, compare_methods, rtt_scores
-from .rows import (OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, encode_row, load_manifest, load_rows,
-                        rows_to_measurements, split_key, split_rule_warning)
-from .model import loss_fn
+from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, rtt_scores
+from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_measurements, split_key,
+                        split_rule_warning)
+from .compression import compression_metrics
+from .report import SLICE_NAMES
+# the report's text moved to netlm.report (issue 38): importable from here until netlm.cli imports it from there
+from .report import MIN_TEST_PROBES, format_held_out, format_metrics_table, too_small
+from .train import eval_step
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'IP_PREFIX_BYTES', 'FIELD_ORDER_BITS', 'RTT_KEYS', 'MIN_TEST_PROBES', 'Protocol', 'make_protocol',
-           'cold_start_curve', 'ranking_scores', 'evaluate_rtt', 'plot_rtt_report', 'loss_summary', 'loss_metrics',
-           'ip_prefix_text', 'ip_metrics', 'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'compressed_sizes',
-           'measurements_csv', 'compression_metrics', 'plot_training_curve', 'held_out_summary', 'format_held_out',
-           'run_eval', 'too_small', 'format_metrics_table']
+__all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
+           'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth',
+           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -72,8 +71,10 @@ class Protocol:
 
 
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
-                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1, unseen_per_cut: int = 5) -> Protocol:
-    "Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at `max_queries`."
+                  max_queries: int | None = None, seed: int = 0, min_queries: int = 1,
+                  unseen_per_cut: int = 5) -> Protocol:
+    """Contexts and queries: `cuts_per_probe` random cuts of every test probe with enough history, capped at
+    `max_queries`."""
     rng = np.random.default_rng(seed)
     order = np.lexsort((test.t, test.src.astype(str)))
     src_sorted = test.src[order].astype(str)
@@ -144,8 +145,9 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
     key = queries.group[ok].astype(np.int64) * len(names) + dst_id.ravel()
     order = np.lexsort((queries.t[ok], key))
     pairs, first = np.unique(key[order], return_index=True)
-    truth = np.array([np.median(r) for r in np.split(queries.rtt_ms[ok][order], first[1:])])   # a loop per (cut, destination)
-    rep = ok[order][first]                                               # each pair's first query: the method's answer for it
+    # a loop per (cut, destination)
+    truth = np.array([np.median(r) for r in np.split(queries.rtt_ms[ok][order], first[1:])])
+    rep = ok[order][first]  # each pair's first query: the method's answer for it
     cut = pairs // len(names)
     mid = len(QUANTILE_GRID) // 2
     per_cut = {name: [] for name in [*answers, 'random']}
@@ -177,25 +179,29 @@ def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates
     return out
 
 # %% ../nbs/13_evaluate.ipynb #c034
-def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *, n_context: int = 30,
+def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_methods: dict | None = None, *,
+                 n_context: int = 30,
                  queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = None, seed: int = 0,
                  cold_start: bool = True, cold_start_queries: int | None = None, n_boot: int = 1000,
                  protocol: Protocol | None = None) -> dict:
-    "Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the given one)."
+    """Fit the baselines on `train`, score them and `extra_methods` on a context/query protocol over `test` (or the
+    given one)."""
     methods = {name: m.fit(train) for name, m in default_baselines().items()}
     methods.update(extra_methods or {})
     proto = protocol or make_protocol(test, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
     q, slices = proto.queries, proto.slices()
     result = dict(protocol=dict(n_context=proto.n_context, queries=len(q), successful_queries=int(q.ok.sum()),
                                 test_probes=int(len(set(proto.probe))), cuts=int(len(np.unique(q.group))),
-                                slice_queries={k: int((m & q.ok).sum()) for k, m in slices.items()}, train_measurements=len(train)),
+                                slice_queries={k: int((m & q.ok).sum()) for k, m in slices.items()},
+                                train_measurements=len(train)),
                   rtt={}, errors={}, seconds={})
     answers = {}
     for name, m in methods.items():
         t0 = time.perf_counter()
         answers[name] = m.answer(q, proto.context)
         result['seconds'][name] = round(time.perf_counter() - t0, 2)
-        if name == 'model' and getattr(m, 'context_used', None) is not None: result['model_context_used'] = m.context_used
+        if name == 'model' and getattr(m, 'context_used',
+                                       None) is not None: result['model_context_used'] = m.context_used
         quantiles, p_fail = answers[name]
         result['rtt'][name] = rtt_scores(quantiles, p_fail, q, proto.probe, slices['all'], n_boot, seed)
         result['rtt'][name]['by'] = {k: rtt_scores(quantiles, p_fail, q, proto.probe, mask, n_boot, seed)
@@ -218,9 +224,6 @@ def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
     return queries[at - np.maximum.accumulate(np.where(first, at, 0)) < k]
 
 # %% ../nbs/13_evaluate.ipynb #c035
-SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
-
-
 def plot_rtt_report(result: dict, path=None):
     """Error CDFs, median error by slice with 95% intervals, the cold-start curve and the PIT histograms (saved to
     `path` if given)."""
@@ -239,11 +242,14 @@ def plot_rtt_report(result: dict, path=None):
             if r.get('median_ae_ms') is None: continue
             xs.append(j + (k - (len(names) - 1) / 2) * 0.8 / len(names)); ys.append(r['median_ae_ms'])
             # a percentile interval need not hold the point estimate (one probe, ties): no negative bar
-            lo.append(max(r['median_ae_ms'] - r['median_ae_ci'][0], 0)); hi.append(max(r['median_ae_ci'][1] - r['median_ae_ms'], 0))
+            lo.append(max(r['median_ae_ms'] - r['median_ae_ci'][0],
+                          0)); hi.append(max(r['median_ae_ci'][1] - r['median_ae_ms'], 0))
         ax_slice.errorbar(xs, ys, yerr=[lo, hi], fmt='o', capsize=3, label=name)
     counts = result['protocol'].get('slice_queries', {})
-    ax_slice.set_xticks(range(len(SLICE_NAMES)), [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
-    ax_slice.set(yscale='log', ylabel='median absolute error (ms)', title='by slice, 95% bootstrap intervals over probes')
+    ax_slice.set_xticks(range(len(SLICE_NAMES)),
+                        [f'{v}\n({counts.get(k, "?")} queries)' for k, v in SLICE_NAMES.items()])
+    ax_slice.set(yscale='log', ylabel='median absolute error (ms)',
+                 title='by slice, 95% bootstrap intervals over probes')
     ax_slice.legend(fontsize=8)
     if 'cold_start' in result:
         for name, curve in result['cold_start'].items():
@@ -252,7 +258,8 @@ def plot_rtt_report(result: dict, path=None):
         ax_cold.set(xscale='symlog', yscale='log', xlabel='context measurements', ylabel='median absolute error (ms)',
                     title='cold start')
         ax_cold.legend(fontsize=8)
-    for name, r in result['rtt'].items():     # bins of [0, 1] as edges: a step plot from the left edges never drew the last
+    # bins of [0, 1] as edges: a step plot from the left edges never drew the last
+    for name, r in result['rtt'].items():
         if 'pit_hist' in r: ax_pit.stairs(r['pit_hist'], np.linspace(0, 1, len(r['pit_hist']) + 1), label=name)
     ax_pit.axhline(0.1, color='k', ls=':', lw=1)
     ax_pit.set(xlabel='PIT', ylabel='share', title='calibration (flat = calibrated)')
@@ -263,9 +270,9 @@ def plot_rtt_report(result: dict, path=None):
 
 # %% ../nbs/13_evaluate.ipynb #c042
 def _loss_step(model):
-    "A jitted `batch -> summed token metrics` of `model` (`netlm.model.loss_fn`, no dropout), results on the host."
+    "A jitted `batch -> summed token metrics` of `model` (training's held-out `eval_step`), results on the host."
     graphdef, state = nnx.split(model)
-    step = jax.jit(lambda state, batch: loss_fn(nnx.merge(graphdef, state), batch)[1])
+    step = jax.jit(functools.partial(eval_step, model_def=graphdef))
     return lambda batch: jax.device_get(step(state, batch))
 
 
@@ -274,14 +281,17 @@ def loss_summary(sums: dict) -> dict:
     tokens, meas, nats = float(sums['tokens']), float(sums['measurements']), float(sums['loss_sum'])
     if tokens == 0 or meas == 0: raise ValueError('no real target tokens to score')
     bits = lambda nats_sum: float(nats_sum / np.log(2))
-    return dict(batches=int(sums['batches']), tokens=int(tokens), measurements=int(meas), tokens_per_measurement=tokens / meas,
-                loss_nats_per_token=nats / tokens, perplexity=float(np.exp(nats / tokens)), bits_per_token=bits(nats / tokens),
+    return dict(batches=int(sums['batches']), tokens=int(tokens), measurements=int(meas),
+                tokens_per_measurement=tokens / meas,
+                loss_nats_per_token=nats / tokens, perplexity=float(np.exp(nats / tokens)),
+                bits_per_token=bits(nats / tokens),
                 bits_per_measurement=bits(nats / meas),
                 bits_per_measurement_by_field={f: bits(l / meas) for f, l in zip(FIELD_NAMES, sums['field_loss'])},
                 loss_by_field={f: float(l / n) if n else None for f, l, n in zip(FIELD_NAMES, sums['field_loss'], sums['field_tokens'])})
 
 
-def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024, max_batches: int = 20,
+def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024,
+                 max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
     """Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and
     each timestamp mode."""
@@ -297,7 +307,8 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
             if len(batch['inputs']) < batch_size:
                 batch = {k: np.pad(v, ((0, batch_size - len(v)), (0, 0))) for k, v in batch.items()}
             m = step(batch)
-            for k in ('loss_sum', 'tokens', 'field_loss', 'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
+            for k in ('loss_sum', 'tokens', 'field_loss',
+                      'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
             sums['measurements'] += int(((batch['inputs'] == MEASUREMENT_START) & (batch['inputs_segmentation'] != 0)).sum())
             sums['batches'] += 1
         if not sums['batches']: raise ValueError(f'{data_dir}/{split}: the sampler gave no batch to score')
@@ -321,21 +332,25 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
     return ''.join(f'{int.from_bytes(raw[i:i + 2], "big"):x}:' for i in range(0, n_bytes, 2))
 
 # %% ../nbs/13_evaluate.ipynb #c047
-def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000, k: int = 10, seed: int = 0,
-               history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000,
+               k: int = 10, seed: int = 0,
+               history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16,
+               progress: bool = False) -> dict:
     """Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their
     prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."""
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
     q_key, c_key = context_keys(q), context_keys(context)
     contexts, baseline = split_by(c_key, context), DestinationFrequency(context, history)
-    seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)), np.char.add(c_key.astype(str), context.dst.astype(str)))
+    seen = np.isin(np.char.add(q_key.astype(str), q.dst.astype(str)),
+                   np.char.add(c_key.astype(str), context.dst.astype(str)))
     raw = [ip_bytes(str(d)) for d in q.dst]                              # a loop per query, once
     version = np.array([v for _, v in raw])
     asks = [(i, n) for i, (_, v) in enumerate(raw) for n in IP_PREFIX_BYTES[v]]   # every query at every prefix length
     truth = [str(ipaddress.ip_address(r)) for r, _ in raw]
     by_cut = split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
-    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}   # rank of the truth; k: not in the top k
+    # rank of the truth; k: not in the top k
+    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}
     cuts = list(by_cut.items())
     # a beam search per batch of cuts
     for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):
@@ -416,8 +431,10 @@ def pair_median_truth(measurements: Measurements):
     return truth
 
 # %% ../nbs/13_evaluate.ipynb #c052
-def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500, n_samples: int = 16,
-                    tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16, progress: bool = False) -> dict:
+def inverse_metrics(predictor, test: Measurements, context: Measurements, *, truth, n_queries: int = 500,
+                    n_samples: int = 16,
+                    tolerance: float = 0.2, seed: int = 0, n_boot: int = 1000, cuts_per_call: int = 16,
+                    progress: bool = False) -> dict:
     """Share of the IPs `predictor.sample_many` proposes for test RTTs whose true RTT is within `tolerance` of the
     target, against references, with 95% intervals over probes."""
     ok = np.flatnonzero(test.ok)
@@ -437,17 +454,19 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
         groups = [(contexts.get(key), [(float(q.rtt_ms[i]), str(q.src[i])) for i in idx]) for key, idx in part]
         for (key, idx), answers in zip(part, predictor.sample_many(groups, n=n_samples, k=n_samples, seed=seed + a)):
             ctx = contexts.get(key)
-            if ctx is not None and ctx.ok.any():                          # each context destination's median, for the nearest
+            if ctx is not None and ctx.ok.any():  # each context destination's median, for the nearest
                 (cd,), cnames = node_ids(ctx.dst[ctx.ok])
                 ids, _, med = group_quantiles(cd, ctx.rtt_ms[ctx.ok], (0.5,))
-            for i, cands in zip(idx, answers):                            # a loop per query: its candidates checked at once
+            for i, cands in zip(idx, answers):  # a loop per query: its candidates checked at once
                 src, target, t = str(q.src[i]), float(q.rtt_ms[i]), int(q.t[i])
                 within = lambda true: np.abs(true - target) <= tolerance * target          # False for inf and NaN
-                check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object), np.full(len(dsts), t))
+                check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object),
+                                           np.full(len(dsts), t))
                 true = check([c['dst'] for c in cands])
                 counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
                 if (verified := true[~np.isnan(true)]).size:
-                    share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])   # best-ranked first
+                    # best-ranked first
+                    share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])
                 if ctx is not None and ctx.ok.any():
                     nearest = check([cnames[ids[np.argmin(np.abs(med[:, 0] - target))]]])
                     if not np.isnan(nearest[0]): share['context_nearest'][i] = within(nearest[0])
@@ -464,47 +483,14 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
             out[name] = dict(within=float(v[good].mean()) if good.any() else None, queries=int(good.sum()),
                              ci=bootstrap(v[good], probe[mask][good], 'mean', n_boot, seed) if good.any() else None)
         return out
-    result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance, seconds_per_query=seconds / len(q), **counts,
+    result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance,
+                  seconds_per_query=seconds / len(q), **counts,
                   methods=summary(np.ones(len(q), bool)), ipv4=summary(version == 4) if (version == 4).any() else None,
                   ipv6=summary(version == 6) if (version == 6).any() else None)
     m = result['methods']                                                # the headline numbers, as before
     return result | dict(within=m['model']['within'], top1_within=m['top1']['within'],
                          context_nearest_within=m['context_nearest']['within'],
                          chance_within=m['chance']['within'], verified_queries=m['model']['queries'])
-
-# %% ../nbs/13_evaluate.ipynb #c056
-FIELD_ORDER_BITS = float(np.log2(24))   # the sampler draws one of 24 field orders per measurement, uniformly
-
-
-def compressed_sizes(data: bytes) -> dict:
-    "Bytes of `data` raw and compressed with gzip (level 9), zstd (level 19) and xz (preset 9)."
-    return dict(raw=len(data), gzip=len(gzip.compress(data, 9, mtime=0)),
-                zstd=len(pa.Codec('zstd', compression_level=19).compress(data,
-                                                                         asbytes=True)), xz=len(lzma.compress(data, preset=9)))
-
-
-def measurements_csv(m: Measurements) -> bytes:
-    "Measurements as CSV text, one line each: `src,dst,t,rtt_ms` (epoch seconds; -1 for a failed ping)."
-    table = pa.table(dict(src=pa.array(m.src.astype(str)), dst=pa.array(m.dst.astype(str)), t=m.t, rtt_ms=m.rtt_ms))
-    sink = pa.BufferOutputStream()
-    pyarrow.csv.write_csv(table, sink, pyarrow.csv.WriteOptions(quoting_style='none'))
-    return sink.getvalue().to_pybytes()
-
-
-def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
-    "Bits per measurement of the model next to gzip, zstd and xz on the same measurements as probe rows and as CSV."
-    rows = list(rows)
-    n = sum(len(r) for r in rows)
-    if not n: raise ValueError('no measurements to compress')
-    forms = dict(probe_rows=b''.join(encode_row(r) for r in rows), csv=measurements_csv(rows_to_measurements(rows)))
-    sizes = {form: compressed_sizes(data) for form, data in forms.items()}
-    model = None if model_bits_per_measurement is None else float(model_bits_per_measurement)
-    bits = dict(model=model, model_less_field_order=None if model is None else model - FIELD_ORDER_BITS)
-    bits |= {form if codec == 'raw' else f'{form}+{codec}': 8 * size / n for form, s in sizes.items() for codec, size in s.items()}
-    return dict(measurements=n, bits_per_measurement=bits, bytes=sizes, what=dict(
-        model='the model on test-split contexts in full-timestamp mode (-log2 p of every token), field order included',
-        model_less_field_order=f'the same less log2(24) = {FIELD_ORDER_BITS:.2f} bits of random field order',
-        probe_rows='netlm.rows.encode_row of every test row', csv='src,dst,t,rtt_ms text, one line per measurement'))
 
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
@@ -516,9 +502,11 @@ def plot_training_curve(workdir, path=None):
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
     marker = 'o' if len(train) < 30 else None            # a short run: every logged point shown
     ax1.plot([r['step'] for r in train], [r['loss'] for r in train], marker=marker, label='train')
-    for split in sorted({r.get('split', 'test') for r in held}):   # 'test' only in runs made before training stopped reading it
+    # 'test' only in runs made before training stopped reading it
+    for split in sorted({r.get('split', 'test') for r in held}):
         pts = [r for r in held if r.get('split', 'test') == split]
-        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-', label={'val': 'validation'}.get(split, split))
+        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-',
+                 label={'val': 'validation'}.get(split, split))
     ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
     for name in FIELD_NAMES:
         ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], marker=marker and '.', label=name)
@@ -528,17 +516,9 @@ def plot_training_curve(workdir, path=None):
     return fig
 
 
-def _jsonable(x):
-    "`x` with NumPy values as Python ones and non-finite floats as None (strict JSON)."
-    if isinstance(x, dict): return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple, np.ndarray)): return [_jsonable(v) for v in x]
-    if isinstance(x, (np.bool_, bool)): return bool(x)
-    if isinstance(x, (np.integer, int)): return int(x)
-    if isinstance(x, (np.floating, float)): return float(x) if np.isfinite(x) else None
-    return x
-
 # %% ../nbs/13_evaluate.ipynb #c060
-RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci', 'calibration_error', 'pit_hist',
+RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci',
+            'calibration_error', 'pit_hist',
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 
@@ -546,33 +526,21 @@ def held_out_summary(manifest: dict) -> dict:
     """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
     split, the probes on two sides (0 unless a time split), and a note when the rows were split by the old rule."""
     splits = manifest['splits']
-    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE), probes_on_two_sides=manifest.get('probes_on_two_sides'),
+    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE),
+                probes_on_two_sides=manifest.get('probes_on_two_sides'),
                 time_split=manifest.get('time_split'),
-                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']), measurements=splits[s]['measurements'])
+                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']),
+                               measurements=splits[s]['measurements'])
                        for s in SPLITS})
 
 
-def format_held_out(held: dict) -> str:
-    "The report's paragraph on what held out means (`held_out_summary`)."
-    key = {SPLIT_BY_PROBE_ID: 'the RIPE Atlas probe id (the source address where a row has none)',
-           SPLIT_BY_ADDRESS: 'the source address (the data has no probe ids)'}.get(held['split_key'],
-                                                                                   'the source address, by the old rule')
-    sides = '; '.join(f"{s} {v['probes']:,} probes, {v['measurements']:,} measurements" for s, v in held['sides'].items())
-    two = held['probes_on_two_sides']
-    both = ('unknown (rows written before it was counted)' if two is None else
-            f'{two}' + (' (the time split sends every probe\'s later measurements to test)' if held['time_split'] else ''))
-    text = f'Held out: rows are split by {key}. {sides}. Probes on two sides: {both}.'
-    if held['split_key'] == OLD_SPLIT_RULE:
-        text += (' These rows were split by the old rule, so one probe\'s addresses can be on both sides: rebuild them with '
-                 '`netlm preprocess` before claiming anything.')
-    return text
-
-
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None, others: dict | None = None, out_dir=None,
+def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None,
+             others: dict | None = None, out_dir=None,
              split: str = 'test',
              n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
              cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
-             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500, inverse_samples: int = 16,
+             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500,
+             inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
     """Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic
     `world`) on `data_dir`'s `split`; write `metrics.json` and plots."""
@@ -588,7 +556,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
     if note := split_rule_warning(data_dir): warnings.warn(note)
-    if split not in ('val', 'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
+    if split not in ('val',
+                     'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
     train_rows = load_rows(data_dir, 'train', max_train_records, seed)
     test_rows = load_rows(data_dir, split, max_test_records, seed)
@@ -610,7 +579,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         try: model, config = load_model(workdir)
         except FileNotFoundError: model = None
         if model is not None:
-            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'], max_batches=loss_batches,
+            loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'],
+                                max_batches=loss_batches,
                                 seed=seed)
     lap('loss')
 
@@ -634,150 +604,30 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     if (workdir / 'metrics.jsonl').exists(): plt.close(plot_training_curve(workdir, out / 'training_curve.png'))
     protocol = dict(rtt['protocol'], split=f'{split} probes (held out from training)'
                     + (f", and time after {manifest['time_split']}" if manifest.get('time_split') else ''),
-                    eval_split=split, time_split=manifest.get('time_split'), has_time_split=manifest.get('time_split') is not None,
-                    queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe, max_queries=max_queries, n_boot=n_boot,
-                    train_records=len(train_rows), test_records=len(test_rows), train_records_total=manifest['splits']['train']['records'],
+                    eval_split=split, time_split=manifest.get('time_split'),
+                    has_time_split=manifest.get('time_split') is not None,
+                    queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe,
+                    max_queries=max_queries, n_boot=n_boot,
+                    train_records=len(train_rows), test_records=len(test_rows),
+                    train_records_total=manifest['splits']['train']['records'],
                     test_records_total=manifest['splits'][split]['records'], test_measurements=len(test),
                     test_probes_total=int(len(set(proto.probe_of.values()))),
                     test_addresses_total=int(len(np.unique(test.src.astype(str)))),
                     destinations=int(len(np.unique(proto.queries.dst.astype(str)))),
-                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir), workdir=str(workdir),
+                    cold_start_queries_per_cut=cold_start_queries, seed=seed, data_dir=str(data_dir),
+                    workdir=str(workdir),
                     held_out=held_out_summary(manifest))
     if model_method is not None:
         protocol['model_seconds'] = rtt['seconds']['model']
         protocol['model_queries_per_s'] = len(proto.queries) / max(rtt['seconds']['model'], 1e-9)
-        if (used := rtt.get('model_context_used')) is not None:                # context measurements the model's window held
-            protocol['model_context'] = dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
+        if (used := rtt.get('model_context_used')) is not None:  # context measurements the model's window held
+            protocol['model_context'] = dict(median=float(np.median(used)),
+                                             share_full=float(np.mean(used >= n_context)),
                                              n_context=n_context)
-    metrics = _jsonable(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
-                             versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse, compression=compression,
-                             cold_start=rtt.get('cold_start'), protocol=protocol, seconds=seconds | {'rtt_by_method': rtt['seconds']}))
+    metrics = clean_json(dict(rtt={name: {k: r[k] for k in RTT_KEYS if k in r} for name, r in rtt['rtt'].items()},
+                             versus=rtt.get('versus'), ranking=rtt.get('ranking'), loss=loss, ip=ip, inverse=inverse,
+                              compression=compression,
+                             cold_start=rtt.get('cold_start'), protocol=protocol,
+                              seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
-
-# %% ../nbs/13_evaluate.ipynb #c061
-def _f(v, fmt='.2f') -> str: return '–' if v is None else format(v, fmt)
-
-
-def _ci(r: dict, key: str, fmt: str = '.2f') -> str:
-    "`value [low, high]` of a score and its interval (`key` and `key` with _ms/_ci), '–' when absent."
-    v, ci = r.get(key), r.get(key.replace('_ms', '') + '_ci')
-    if v is None: return '–'
-    return f'{v:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(v, fmt)
-
-
-MIN_TEST_PROBES = 10   # fewer held-out probes: the intervals over probes (and a ranking of methods) say next to nothing
-
-
-def too_small(protocol: dict) -> str | None:
-    "Why an evaluation is too small to read as a finding (too few test probes, a single destination), or None."
-    why = []
-    if (probes := protocol.get('test_probes')) is not None and probes < MIN_TEST_PROBES:
-        why.append(f'only {probes} test probe(s) (intervals over probes need {MIN_TEST_PROBES} or more)')
-    if (dsts := protocol.get('destinations')) is not None and dsts < 2:
-        why.append('a single destination (nothing to compare between pairs)')
-    if not why: return None
-    return 'Too small to be a finding: ' + ' and '.join(why) + '; the numbers describe these queries, not the methods.'
-
-
-def format_metrics_table(metrics: dict) -> str:
-    """The metrics as markdown: RTT scores per method with 95% intervals, by slice, the model's ratios, then loss, IP,
-    inverse, compression."""
-    rtt, proto = metrics['rtt'], metrics.get('protocol', {})
-    order = sorted(rtt, key=lambda k: (k != 'model', k == 'oracle'))            # the model first, the oracle last
-    lines = []
-    if 'queries' in proto:
-        lines += [f"{proto['queries']:,} RTT queries ({proto.get('successful_queries', 0):,} answered) on "
-                  f"{proto.get('test_probes')} "
-                  f"{proto.get('eval_split', 'test')} probes, {proto.get('cuts')} cuts of {proto.get('n_context')} context "
-                  "measurements"
-                  + (f"; the model answered {proto['model_queries_per_s']:.1f} queries/s" if proto.get('model_queries_per_s') else '')
-                  + (f", its window held a median of {proto['model_context']['median']:.0f} of the "
-                     f"{proto['model_context']['n_context']} "
-                     f"context measurements ({proto['model_context']['share_full']:.0%} of queries all)" if proto.get('model_context') else '')
-                  + '.', '']
-    if (note := too_small(proto)): lines += [f'**{note}**', '']
-    lines += ['| method | median AE (ms) [95% CI] | MAE (ms) | p90 rel | CRPS (ms) [95% CI] | calibration error | Brier '
-              '(failures) | queries |',
-              '|---|---:|---:|---:|---:|---:|---:|---:|']
-    for name in order:
-        r = rtt[name]
-        lines.append(f"| {name} | {_ci(r, 'median_ae_ms')} | {_f(r.get('mae_ms'))} | {_f(r.get('p90_rel'), '.3f')} | "
-                     f"{_ci(r, 'crps_ms')} | "
-                     f"{_f(r.get('calibration_error'), '.3f')} | {_f(r.get('brier'), '.4f')} | {r['n']} |")
-    slices = [k for k in SLICE_NAMES if any(rtt[n].get('by', {}).get(k, {}).get('n') for n in rtt)]
-    counts = proto.get('slice_queries', {})
-    for title, key in (('Median absolute error (ms) [95% CI] by slice', 'median_ae_ms'),
-                       ('CRPS (ms) [95% CI] by slice', 'crps_ms')):
-        if not slices: break
-        lines += ['', f'{title}:', '', '| method | ' + ' | '.join(f'{SLICE_NAMES[k]} ({counts.get(k, "?")})' for k in slices) + ' |',
-                  '|---|' + '---:|' * len(slices)]
-        lines += [f"| {name} | " + ' | '.join(_ci(rtt[name].get('by', {}).get(k, {}), key) for k in slices) + ' |'
-                  for name in order]
-    if (versus := metrics.get('versus')):
-        lines += ['', 'The model\'s error over each method\'s on the same queries (paired; 95% CI; below 1: the model is better):', '',
-                  '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in ['all'] + slices) + ' | CRPS, all |',
-                  '|---|' + '---:|' * (len(slices) + 2)]
-        fmt = lambda r: '–' if r is None else f'{r[0]:.2f} [{r[1]:.2f}, {r[2]:.2f}]'
-        for other, by in versus.items():
-            lines.append(f'| {other} | ' + ' | '.join(fmt(by.get(k, {}).get('median_ae')) for k in ['all'] + slices)
-                         + f" | {fmt(by.get('all', {}).get('crps'))} |")
-    if (ranking := metrics.get('ranking')) and ranking.get('cuts'):
-        rk = ranking['methods']
-        lines += ['', f"Ranking each cut's answered destinations (at least {ranking['min_candidates']}; {ranking['cuts']} "
-                      'cuts), fastest first by the predicted median; 95% CI over probes:', '',
-                  '| method | top-1 hit rate | regret, mean (ms) | regret, median (ms) | Kendall tau |', '|---|---:|---:|---:|---:|']
-        for name in [n for n in order if n in rk] + ['random']:
-            r = rk[name]
-            lines.append(f"| {name} | {_ci(r, 'top1')} | {_ci(r, 'regret_mean_ms')} | {_f(r['regret_median_ms'])} | "
-                         f"{_ci(r, 'tau')} |")
-    lines.append('')
-    if (loss := metrics.get('loss')):
-        fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
-        full = loss.get('by_mode', {}).get('full')
-        lines.append(f"- **Loss** on {loss['tokens']:,} test tokens: perplexity {loss['perplexity']:.2f}, "
-                     f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
-                     + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
-    if (ip := metrics.get('ip')):
-        top1 = lambda acc: f"{acc['top1']:.2f}" + (f" [{acc['top1_ci'][0]:.2f}, {acc['top1_ci'][1]:.2f}]" if acc.get('top1_ci') else '')
-        for v in ('ipv4', 'ipv6'):
-            if not (part := ip.get(v)): continue
-            show = lambda rows: ', '.join(f"{p} {top1(acc)} (top-5 {_f(acc.get('top5'))}, top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
-            lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at "
-                         "every prefix length), "
-                         f"top-1 [95% CI]: model {show(part['model'])}; destination-frequency baseline "
-                         f"{show(part['frequency_baseline'])}.")
-            for sl in ('seen', 'unseen'):
-                if (rows := part.get(sl)) and rows.get('model'):
-                    brief = lambda r: ', '.join(f"{p} {acc['top1']:.2f}" for p, acc in r.items())
-                    lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline "
-                                 f"{brief(rows['frequency_baseline'])}.")
-    if (inv := metrics.get('inverse')):
-        pct = lambda x: '–' if x is None else f'{x:.0%}'
-        share = lambda r: '–' if r is None or r['within'] is None else f"{r['within']:.0%}" + (f" [{r['ci'][0]:.0%}, {r['ci'][1]:.0%}]" if r.get('ci') else '')
-        ms = inv.get('methods')
-        if ms:
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
-                         f"truth: {inv.get('truth', '?')}, "
-                         f"{inv['seconds_per_query']:.2f} s per target): within {inv['tolerance']:.0%} of the target [95% "
-                         "CI]: model's proposals "
-                         f"{share(ms['model'])} (best-ranked {share(ms['top1'])}); nearest context destination "
-                         f"{share(ms['context_nearest'])}; "
-                         f"a random test destination {share(ms['chance'])}; some destination exists "
-                         f"{share(ms['best_possible'])}; "
-                         f"of {inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, "
-                         f"{inv['unverifiable']} unverifiable.")
-        else:                                                        # metrics written before the intervals
-            lines.append(f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
-                         f"truth: {inv.get('truth', '?')}): "
-                         f"{pct(inv['within'])} of proposed IPs within {inv['tolerance']:.0%} of the target (best-ranked "
-                         f"{pct(inv['top1_within'])}); "
-                         f"nearest context destination {pct(inv['context_nearest_within'])}; a random test destination "
-                         f"{pct(inv['chance_within'])}.")
-    if (comp := metrics.get('compression')):
-        b = comp['bits_per_measurement']
-        forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}" for c in ('raw', 'gzip', 'zstd', 'xz'))
-        lines.append(f"- **Compression**, bits per measurement on {comp['measurements']:,} test measurements: model "
-                     f"{_f(b['model'], '.1f')} ({_f(b['model_less_field_order'], '.1f')} without the field order); "
-                     f"probe rows {forms('probe_rows')}; CSV {forms('csv')}.")
-    return '\n'.join(lines)

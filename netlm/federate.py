@@ -26,11 +26,12 @@ from .metrics import QUANTILE_GRID
 from .evaluate import Protocol, make_protocol
 from .infer import ModelMethod, Predictor
 from .measurements import Measurements
-from .metrics import rtt_scores
+from .metrics import rtt_scores, score_text
 from .rows import ProbeRow, encode_row, load_rows, load_split, read_manifest_json, rows_to_measurements
 from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
 from .tokenizer import VOCAB_SIZE
 from .config import FederateConfig, config_from_args
+from .runlog import read_metrics
 from .train import data_mesh, init_from, init_state, step_function
 
 # %% auto #0
@@ -358,16 +359,6 @@ def _check_workdir(config: FederateConfig) -> None:
         path.write_text(json.dumps(mine, indent=1))
 
 
-def _read_records(log: Path) -> list[dict]:
-    "The records of `metrics.jsonl`; a damaged line ends them there (the rounds after it are evaluated again), with a warning."
-    records = []
-    for k, line in enumerate(log.read_text().splitlines()):
-        try: records.append(json.loads(line))
-        except ValueError:
-            warnings.warn(f'{log}: line {k + 1} is damaged; records from there on are redone'); break
-    return records
-
-
 def federate(config: FederateConfig) -> dict:
     """Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`; return
     the summary."""
@@ -380,7 +371,7 @@ def federate(config: FederateConfig) -> dict:
     fed = Federation(config, clients)
     resumed = restore_round(fed, workdir)
     log = workdir / 'metrics.jsonl'
-    records = _read_records(log) if resumed and log.is_file() else []
+    records = read_metrics(workdir, None) if resumed else []
     records = [r for r in records if r['round'] <= fed.round]     # a record written after the saved round is redone
     def record(extra: dict) -> dict:
         r = dict(round=fed.round, tokens=fed.tokens, sent_bytes_per_client=float(fed.sent.mean())) | extra
@@ -501,7 +492,7 @@ def read_run(workdir) -> dict:
     "A federated run's settings, evaluation records and summary (summary None while it has not finished)."
     w = Path(workdir)
     if not (w / 'config.json').is_file(): raise FileNotFoundError(f'{w}: not a federated run (no config.json)')
-    records = _read_records(w / 'metrics.jsonl') if (w / 'metrics.jsonl').is_file() else []
+    records = read_metrics(w, None)
     summary = read_manifest_json(w / 'summary.json', 'federated run summary') if (w / 'summary.json').is_file() else None
     config = read_manifest_json(w / 'config.json', 'federated run config')
     return dict(config=config, records=records, summary=summary, name=run_label(config))
@@ -511,12 +502,6 @@ def run_label(config: dict) -> str:
     "A run's name in tables and plots: its algorithm, compression and peers."
     return config['algorithm'] + ('' if config.get('compress', 'none') == 'none' else f"+{config['compress']}") \
         + (f" (k={config['peers']})" if config['algorithm'] == 'gossip' else '')
-
-
-def _ci_text(s: dict | None, key: str) -> str:
-    if not s or s.get(f'{key}_ms') is None: return '–'
-    lo, hi = s[f'{key}_ci']
-    return f"{s[f'{key}_ms']:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
 def _bytes_text(n: float) -> str:
@@ -542,11 +527,11 @@ def comparison_table(workdirs) -> str:
              'seen | unseen | own CRPS '
              '| own future, adapted before the exchange | clients improved (busy / quiet half) |', '|---|---|---|---|---|---|---|---|---|---|---|']
     row = lambda name, f, sent, gains: (
-        f"| {name} | {f['tokens']:,} | {sent} | {_ci_text(f.get('heldout', {}).get('all'), 'median_ae')} | "
-        f"{_ci_text(f.get('heldout', {}).get('all'), 'crps')} | {_ci_text(f['own']['all'], 'median_ae')} | "
-        f"{_ci_text(f['own']['seen'], 'median_ae')} | "
-        f"{_ci_text(f['own']['unseen'], 'median_ae')} | {_ci_text(f['own']['all'], 'crps')} | "
-        f"{_ci_text(f.get('own_adapted', {}).get('all'), 'median_ae')} | "
+        f"| {name} | {f['tokens']:,} | {sent} | {score_text(f.get('heldout', {}).get('all'), 'median_ae_ms')} | "
+        f"{score_text(f.get('heldout', {}).get('all'), 'crps_ms')} | {score_text(f['own']['all'], 'median_ae_ms')} | "
+        f"{score_text(f['own']['seen'], 'median_ae_ms')} | "
+        f"{score_text(f['own']['unseen'], 'median_ae_ms')} | {score_text(f['own']['all'], 'crps_ms')} | "
+        f"{score_text(f.get('own_adapted', {}).get('all'), 'median_ae_ms')} | "
         + (f"{gains['all']:.0%} ({gains['busy']:.0%} / {gains['quiet']:.0%}) |" if gains else '– |'))
     for k, w in enumerate(workdirs):
         run = read_run(w)

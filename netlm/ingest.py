@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bz2
 import filecmp
-import functools
 import gzip
 import io
 import itertools
@@ -17,7 +16,6 @@ import os
 import re
 import time
 import zlib
-from datetime import datetime, timezone
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,24 +24,25 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .atlas import ATLAS_API, ATLAS_WINDOW_S, atlas_time, atlas_windows, describe_request, fetch_results
 from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
 # %% auto #0
-__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'ATLAS_API', 'ATLAS_WINDOW_S', 'MENOG_SAMPLE', 'open_text', 'BadJSON',
-           'DamagedFile', 'JSONFile', 'IngestReport', 'input_files', 'distinct_files', 'ingest', 'results_table',
-           'format_report', 'NoMeasurements', 'no_rows_reason', 'is_parquet', 'measurement_source', 'AtlasAPIError',
-           'atlas_time', 'atlas_windows', 'describe_request', 'fetch_results', 'ingest_atlas', 'atlas_error_body',
-           'AtlasReplay', 'synthetic_results', 'find_menog_sample']
+__all__ = ['DECOMPRESSION_ERRORS', 'ACCEPTED', 'open_text', 'BadJSON', 'DamagedFile', 'JSONFile', 'IngestReport', 'input_files',
+           'distinct_files', 'ingest', 'results_table', 'format_report', 'NoMeasurements', 'no_rows_reason',
+           'is_parquet', 'measurement_source', 'ingest_atlas', 'synthetic_results']
 
 # %% ../nbs/03_ingest.ipynb #c044
-_COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File), (b'\xfd7zXZ\x00', lzma.LZMAFile))
+_COMPRESSED = ((b'\x1f\x8b', lambda f: gzip.GzipFile(fileobj=f)), (b'BZh', bz2.BZ2File),
+               (b'\xfd7zXZ\x00', lzma.LZMAFile))
 _CHUNK_CHARS = 1 << 20
 DECOMPRESSION_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError)
 
 
 def open_text(path):
-    "The raw file (its `tell()` measures progress) and a UTF-8 text stream of it, gzip/bz2/xz decompressed by magic bytes."
+    """The raw file (its `tell()` measures progress) and a UTF-8 text stream of it, gzip/bz2/xz decompressed by magic
+    bytes."""
     raw = open(path, 'rb')
     magic = raw.read(6); raw.seek(0)
     stream = next((opener(raw) for m, opener in _COMPRESSED if magic.startswith(m)), raw)
@@ -100,7 +99,8 @@ class JSONFile:
         self.on_read(self.bytes_read)
 
     def __iter__(self):
-        "(position, value or BadJSON) pairs; `DamagedFile` if decompression fails (errors of the caller's own work pass through)."
+        """(position, value or BadJSON) pairs; `DamagedFile` if decompression fails (errors of the caller's own work
+        pass through)."""
         self._raw, text = open_text(self.path)
         with self._raw, text:
             try: yield from self._values(text)
@@ -161,7 +161,8 @@ class IngestReport:
                     **{k: self.stats.get(k, 0) for k in ('nat_substitutions', 'src_from_from', 'src_not_global',
                                                          'dup_replies', 'not_sent_packets', 'no_packet_list')},
                     files_read=self.files_read, empty_files=self.empty_files, duplicate_inputs=self.duplicate_inputs,
-                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)}, warnings=self.warnings, **extra)
+                    reject_samples={r: self.samples[r] for r in rejects if self.samples.get(r)},
+                    warnings=self.warnings, **extra)
 
 
 class _RowBuffer:
@@ -182,7 +183,8 @@ class _RowBuffer:
         self.report.count(stats)
         for code in np.unique(codes[codes > 0]):
             idx = np.flatnonzero(codes == code)
-            self.report.reject(TABLE_REASONS[code - 1], len(idx), (self.locate(self.where[i]) for i in idx[:self.report.max_samples]))
+            self.report.reject(TABLE_REASONS[code - 1], len(idx),
+                               (self.locate(self.where[i]) for i in idx[:self.report.max_samples]))
         clean = table.filter(pa.array(codes == 0))
         self.report.rows_written += clean.num_rows
         self.report.failures += int(np.count_nonzero(clean.column('rtt').to_numpy() == -1.0))
@@ -198,7 +200,8 @@ def _expand(value):
 
 
 def _parse_values(buffer: _RowBuffer, values, rtt: str, per_packet: bool, stats: dict, when_full):
-    "Parse every result of the (position, JSON value) pairs into `buffer`, calling `when_full` whenever it holds a row group."
+    """Parse every result of the (position, JSON value) pairs into `buffer`, calling `when_full` whenever it holds a row
+    group."""
     report = buffer.report
     for pos, value in values:
         if value.__class__ is BadJSON:
@@ -273,7 +276,8 @@ _DATA_SUFFIXES = ('.json', '.jsonl', '.ndjson', '.gz', '.bz2', '.xz')
 
 
 def input_files(inputs) -> list[Path]:
-    "The files to read: each input a file, or a directory whose .json/.jsonl/.ndjson/.gz/.bz2/.xz files are taken, sorted."
+    """The files to read: each input a file, or a directory whose .json/.jsonl/.ndjson/.gz/.bz2/.xz files are taken,
+    sorted."""
     inputs = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
     if not inputs: raise ValueError('ingest: no input given')
     files = []
@@ -302,7 +306,7 @@ def distinct_files(files) -> tuple[list[Path], list[dict]]:
     for f in files:
         st = f.stat()
         first = by_id.get((st.st_dev, st.st_ino))
-        if first is None and st.st_size:                  # the same bytes under another name (compared only between equal sizes)
+        if first is None and st.st_size:  # the same bytes under another name (compared only between equal sizes)
             first = next((g for g in by_size.get(st.st_size, ()) if filecmp.cmp(f, g, shallow=False)), None)
         if first is not None:
             repeats.append(dict(file=str(f), same_as=str(first))); continue
@@ -322,7 +326,8 @@ def _output_path(out, files) -> Path:
     return out
 
 # %% ../nbs/03_ingest.ipynb #c082
-def _ingest_values(source, values, report: IngestReport, output: _TableOutput, rtt: str, per_packet: bool, chunk_rows: int,
+def _ingest_values(source, values, report: IngestReport, output: _TableOutput, rtt: str,
+                   per_packet: bool, chunk_rows: int,
                    check: dict):
     """Parse the (position, JSON value) pairs of one source (a file, an API answer) into `output`, checking the rows and
     counting the rejects in `report`: the one path every input takes."""
@@ -344,7 +349,8 @@ def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: st
         output.rollback()
         detail = str(e)
         report.results_read += 1
-        report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail, 'results_not_written': file_report.results_read}])
+        report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail,
+                                           'results_not_written': file_report.results_read}])
         read = f' ({file_report.results_read:,} results had been read from it before the damage showed)' if file_report.results_read else ''
         report.warn(f'{path}: damaged or cut short ({detail}); nothing from this file is written{read}')
         return
@@ -367,7 +373,8 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
     report.duplicate_inputs = repeats
     for r in repeats: report.warn(f"{r['file']}: the same data as {r['same_as']}; read once")
     check = dict(max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
-    bar = tqdm(total=sum(f.stat().st_size for f in files), unit='B', unit_scale=True, desc='ingest', disable=not progress)
+    bar = tqdm(total=sum(f.stat().st_size for f in files), unit='B', unit_scale=True, desc='ingest',
+               disable=not progress)
     done, output = 0, _TableOutput(out, row_group_size)
     on_read = lambda n: (bar.update(done + n - bar.n), bar.set_postfix(results=report.results_read, refresh=False))
     try:
@@ -448,7 +455,8 @@ def no_rows_reason(report: dict) -> str:
     if set(rejects) <= _NOT_RESULTS:
         reason = max(rejects, key=rejects.get)
         first = _first(samples.get(reason, [{}])[0])
-        if Path(name).suffix.lower() in ('.csv', '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
+        if Path(name).suffix.lower() in ('.csv',
+                                         '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
         if reason == 'bad_json': return f'{name}: not JSON ({first}); {ACCEPTED}'
         return f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); {ACCEPTED}'
     counts = ', '.join(f'{r} {n:,}' for r, n in sorted(rejects.items(), key=lambda kv: -kv[1]))
@@ -477,105 +485,9 @@ def measurement_source(path, out, *, progress: bool = False) -> tuple[str, dict 
         raise NoMeasurements(no_rows_reason(report))
     return str(out), report
 
-# %% ../nbs/03_ingest.ipynb #c301
-ATLAS_API = 'https://atlas.ripe.net'
-ATLAS_WINDOW_S = 86_400                 # seconds of results per request: one day
-
-
-class AtlasAPIError(ValueError):
-    "The RIPE Atlas API gave no results for a request: one line naming the request and why (timeout, HTTP error, not JSON)."
-
-
-def atlas_time(value, name: str = 'time') -> int | None:
-    "Unix seconds of an ISO 8601 date or time (UTC unless it names a zone), a datetime, or Unix seconds; None stays None."
-    if value is None or isinstance(value, int): return value
-    if isinstance(value, datetime): when = value
-    else:
-        try: when = datetime.fromisoformat(str(value).strip().replace('Z', '+00:00'))
-        except ValueError:
-            raise ValueError(f'{name} {value!r}: not an ISO 8601 date or time (e.g. 2024-01-31 or 2024-01-31T12:00Z)') from None
-    return int((when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp())
-
-
-def _iso(t: int) -> str: return datetime.fromtimestamp(t, timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
-
-
-def atlas_windows(start: int | None, stop: int | None, window_s: int = ATLAS_WINDOW_S) -> list[tuple]:
-    """The (start, stop) of each request: `window_s` seconds apiece, inclusive, from `start` to `stop` (now if None); one
-    request for everything when no start is given."""
-    if start is None: return [(None, stop)]
-    stop = int(time.time()) if stop is None else stop
-    if stop < start: raise ValueError(f'stop {_iso(stop)} is before start {_iso(start)}')
-    return [(a, min(a + window_s - 1, stop)) for a in range(start, stop + 1, window_s)]
-
-
-def describe_request(msm_id: int, start=None, stop=None, probe_ids=None) -> str:
-    "'RIPE Atlas measurement 1001 from ... to ... (probes 1,2)': how errors and the report name a fetch."
-    when = (f' from {_iso(start)}' if start is not None else '') + (f' to {_iso(stop)}' if stop is not None else '')
-    return f'RIPE Atlas measurement {msm_id}{when}' + (f" (probes {','.join(map(str, probe_ids))})" if probe_ids else '')
-
-# %% ../nbs/03_ingest.ipynb #c302
-@functools.cache
-def _results_request_class():
-    "cousteau's `AtlasResultsRequest` with a timeout, any API root, and the response and error of its request kept."
-    import requests                                        # imported when used: `netlm --help` stays fast
-    from ripe.atlas.cousteau import AtlasResultsRequest
-
-    class ResultsRequest(AtlasResultsRequest):
-        def __init__(self, *, api: str, timeout: float, **kwargs):
-            super().__init__(**kwargs)
-            self.api, self.response, self.error = api.rstrip('/'), None, None
-            self.http_method_args['timeout'] = timeout       # cousteau sets none: a silent server would hang us for ever
-
-        def build_url(self): self.url = self.api + self.url_path      # cousteau's: https://{server}{url_path}
-
-        def get_http_method(self, method):
-            try: self.response = super().get_http_method(method)
-            except requests.RequestException as e: self.error = e; raise
-            return self.response
-
-    return ResultsRequest
-
-
-def _snippet(text: str, n: int = 60) -> str:
-    text = ' '.join(str(text).split())
-    return text[:n] + ('...' if len(text) > n else '')
-
-
-def _api_failure(request, answer, timeout: float) -> str:
-    "Why a request gave no results, in a few words: timeout, unreachable, RIPE's error (status, title, detail), not JSON."
-    import requests
-    if isinstance(request.error, requests.Timeout): return f'no answer from {request.api} within {timeout:g} s'
-    if isinstance(request.error, requests.ConnectionError):
-        why = re.search(r'\[Errno -?\d+\] ([^\'")]+)', str(request.error))
-        return f"cannot reach {request.api} ({why[1].strip() if why else 'connection failed'})"
-    if request.error is not None: return f'the request failed ({type(request.error).__name__})'
-    status = f'HTTP {request.response.status_code}'
-    error = answer.get('error') if isinstance(answer, dict) else None
-    if isinstance(error, dict):
-        details = [str(error.get('detail', '')).rstrip('.')] + [
-            f"{str(e.get('detail', '')).rstrip('.')} ({'/'.join(str(v) for v in (e.get('source') or {}).values())})"
-            for e in error.get('errors') or () if isinstance(e, dict)]
-        return f"the API answered {status} {error.get('title', '')}: {'; '.join(details)}"
-    return f'the API answered {status} {request.response.reason}, not a RIPE Atlas error ({_snippet(answer)!r})'
-
-
-def fetch_results(msm_id: int, start: int | None = None, stop: int | None = None, probe_ids=None, *, api: str = ATLAS_API,
-                  timeout: float = 60.0, key: str | None = None) -> tuple[list, str]:
-    """One results request to the RIPE Atlas API through cousteau: the JSON values of the answer and the URL asked, or
-    `AtlasAPIError` saying in one line why there are none."""
-    at = lambda t: None if t is None else datetime.fromtimestamp(t, timezone.utc)      # cousteau takes datetimes
-    request = _results_request_class()(api=api, timeout=timeout, msm_id=msm_id, start=at(start), stop=at(stop),
-                                       probe_ids=list(probe_ids) if probe_ids else None, key=key)
-    ok, answer = request.create()
-    name = describe_request(msm_id, start, stop, probe_ids)
-    if not ok: raise AtlasAPIError(f'{name}: {_api_failure(request, answer, timeout)}')
-    if isinstance(answer, str): raise AtlasAPIError(f'{name}: the API answer is not JSON ({_snippet(answer)!r})')
-    url = request.response.url if request.response is not None else request.url
-    return (answer if isinstance(answer, list) else [answer]), url
-
 # %% ../nbs/03_ingest.ipynb #c303
-def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api: str = ATLAS_API, timeout: float = 60.0,
+def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api: str = ATLAS_API,
+                 timeout: float = 60.0,
                  key: str | None = None, window_s: int = ATLAS_WINDOW_S, rtt: str = 'avg', per_packet: bool = False,
                  progress: bool = True, row_group_size: int = 100_000, max_rtt_ms: float | None = MAX_RTT_MS,
                  reject_private_src: bool = False, max_samples: int = 3) -> dict:
@@ -605,63 +517,6 @@ def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api
                           results_per_s=round(report.results_read / max(seconds, 1e-9)), msm_id=msm_id, api=api,
                           requests=len(windows))
 
-# %% ../nbs/03_ingest.ipynb #c305
-def atlas_error_body(status: int, title: str, detail: str, errors=()) -> bytes:
-    "A RIPE Atlas API error answer (its documented JSON: status, code, title, detail, errors)."
-    return json.dumps({'error': {'status': status, 'code': 104, 'title': title, 'detail': detail, 'errors': list(errors)}}).encode()
-
-
-class AtlasReplay:
-    """A loopback stand-in for the RIPE Atlas API: the recorded `results` of each measurement id, filtered by start, stop
-    (inclusive) and probe_ids; RIPE's 404 for an unknown id; `answers[id]` = (HTTP status, body bytes, seconds to wait)
-    replaces an id's answer. `with AtlasReplay(...) as api:` serves at `api.url`; `api.requests` lists what was asked."""
-    def __init__(self, results: dict, answers: dict | None = None):
-        self.results, self.answers, self.requests, self.url = results, dict(answers or {}), [], None
-
-    def __enter__(self):
-        import http.server, threading
-        replay, self._closing = self, threading.Event()
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self): replay._answer(self)
-            def log_message(self, *args): pass
-
-        self._server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
-        self._server.daemon_threads = True
-        self.url = f'http://127.0.0.1:{self._server.server_address[1]}'
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc):
-        self._closing.set()                                # a delayed answer gives up
-        self._server.shutdown(); self._server.server_close()
-
-    def answer(self, path: str, query: dict) -> tuple:
-        "(status, body, seconds to wait) for a GET of `path` with `query`."
-        found = re.fullmatch(r'/api/v2/measurements/(\d+)/results/?', path)
-        msm = int(found[1]) if found else None
-        if msm in self.answers: return self.answers[msm]
-        if msm not in self.results: return 404, atlas_error_body(404, 'Not Found', 'No measurement found with this id.'), 0
-        start, stop = int(query.get('start', -2**62)), int(query.get('stop', 2**62))
-        probes = {int(p) for p in query['probe_ids'].split(',')} if query.get('probe_ids') else None
-        kept = [r for r in self.results[msm] if start <= r['timestamp'] <= stop and (probes is None or r['prb_id'] in probes)]
-        return 200, json.dumps(kept).encode(), 0
-
-    def _answer(self, handler):
-        import urllib.parse
-        url = urllib.parse.urlsplit(handler.path)
-        query = dict(urllib.parse.parse_qsl(url.query))
-        self.requests.append((url.path, query))
-        status, body, wait = self.answer(url.path, query)
-        if wait and self._closing.wait(wait): return
-        try:
-            handler.send_response(status)
-            handler.send_header('Content-Type', 'application/json' if body[:1] in (b'[', b'{') else 'text/html')
-            handler.send_header('Content-Length', str(len(body)))
-            handler.end_headers()
-            handler.wfile.write(body)
-        except OSError: pass                               # the client gave up (its timeout)
-
 # %% ../nbs/03_ingest.ipynb #c068
 def synthetic_results(n: int, seed: int = 0, probes: int = 200):
     "Yield `n` RIPE-Atlas-like ping results (firmware 5000 layout): IPv4/IPv6, NAT, timeouts, errors, duplicates."
@@ -680,7 +535,8 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
         src, frm = (v4_src[p], v4_from[p]) if af == 4 else (v6_src[p], v6_src[p])
         r = {'fw': 5080, 'lts': int(rng.integers(1, 300)), 'dst_name': dst, 'af': af, 'dst_addr': dst, 'src_addr': src,
              'proto': 'ICMP', 'ttl': int(rng.integers(40, 64)), 'size': 48, 'msm_id': 1000 + d, 'prb_id': 1000 + p,
-             'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm, 'type': 'ping', 'step': 240}
+             'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm,
+             'type': 'ping', 'step': 240}
         packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03 else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
                    for _ in range(3)]
         if rng.random() < 0.002:       # no route for a moment: the last packet could not be sent (as in MENOG)
@@ -689,16 +545,6 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
         rtts = [q['rtt'] for q in packets if 'rtt' in q and not q.get('dup')]
         r.update(result=packets, dup=sum(1 for q in packets if q.get('dup')), rcvd=len(rtts),
                  sent=sum(1 for q in packets if 'error' not in q and not q.get('dup')),
-                 min=min(rtts, default=-1), max=max(rtts, default=-1), avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
+                 min=min(rtts, default=-1), max=max(rtts, default=-1),
+                 avg=round(sum(rtts) / len(rtts), 10) if rtts else -1)
         yield r
-
-# %% ../nbs/03_ingest.ipynb #c070
-MENOG_SAMPLE = Path('shared/data/atlas/menog/menog_ping_results_dev.jsonl.gz')
-
-
-def find_menog_sample() -> Path | None:
-    """The MENOG sample under ../shared/data, seen from the repository, a notebook folder in it or the installed
-    package; None if absent."""
-    roots = list(Path.cwd().resolve().parents)[:3]        # the repository's parent from the repo, nbs/ or nbs/tutorials/
-    if '__file__' in globals(): roots.append(Path(__file__).resolve().parent.parent.parent)
-    return next((root / MENOG_SAMPLE for root in roots if (root / MENOG_SAMPLE).exists()), None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -15,8 +16,8 @@ import pyarrow.parquet as pq
 
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'TIME_RANGE_S', 'ROW_REASONS',
-           'REJECT_REASONS', 'REJECT_MEANINGS', 'check_columns', 'timestamp_column', 'Measurements', 'node_ids',
-           'split_by', 'by_source', 'random_measurement_table']
+           'REJECT_REASONS', 'REJECT_MEANINGS', 'MEASUREMENT_COLUMNS', 'check_columns', 'timestamp_column',
+           'Measurements', 'node_ids', 'split_by', 'by_source', 'read_measurement_table', 'random_measurement_table']
 
 # %% ../nbs/01_measurements.ipynb #c006
 MEASUREMENT_SCHEMA = pa.schema([
@@ -50,7 +51,8 @@ _COLUMN_KINDS = dict(msm_id={'integer'}, event_time={'timestamp'}, src_addr={'st
 
 
 def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
-    "Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the wrong kind."
+    """Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the
+    wrong kind."""
     if missing := [c for c in required if c not in schema.names]:
         raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has '
                          f'{", ".join(schema.names) or "none"})')
@@ -65,8 +67,10 @@ def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An Arrow time column as NumPy: its raw int64 values, whole epoch seconds (floor) and null mask (nulls read 0). Timestamps
     of any unit; integers are epoch seconds; an all-null column is all null. The one Arrow conversion (scalars and NumPy:
     `netlm.tokenizer.epoch_seconds`)."""
-    if pa.types.is_null(col.type): return np.zeros(len(col), np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
-    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6, 'ns': 10**9}[col.type.unit] if pa.types.is_timestamp(col.type) else 1
+    if pa.types.is_null(col.type): return np.zeros(len(col),
+                                                   np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
+    per_second = {'s': 1, 'ms': 10**3, 'us': 10**6,
+                  'ns': 10**9}[col.type.unit] if pa.types.is_timestamp(col.type) else 1
     ints = pc.cast(col, pa.int64())
     raw = pc.fill_null(ints, 0).to_numpy()
     return raw, np.floor_divide(raw, per_second), pc.is_null(ints).to_numpy(zero_copy_only=False)
@@ -75,7 +79,8 @@ def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 RESULT_REASONS = ('bad_json', 'file_damaged', 'not_a_result', 'not_ping', 'bad_msm_id', 'bad_prb_id', 'bad_size',
                   'not_sent', 'no_packet_list', 'bad_packet', 'rtt_not_number')
 TIME_RANGE_S = (946_684_800, 4_102_444_800)      # a measurement's time: 2000-01-01 .. 2100-01-01 UTC
-ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'src_not_global',
+ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_dst',
+               'version_mismatch', 'src_not_global',
                'rtt_null', 'rtt_nan', 'rtt_negative', 'rtt_outlier', 'rtt_beyond_codec')
 REJECT_REASONS = RESULT_REASONS + ROW_REASONS
 REJECT_MEANINGS = {
@@ -128,7 +133,8 @@ class Measurements:
 
     def to_records(self) -> list[dict]:
         "The measurements as dicts `src, dst, rtt_ms, t` (a predictor's context as a list; a loop per measurement)."
-        return [dict(src=s, dst=d, rtt_ms=float(r), t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
+        return [dict(src=s, dst=d, rtt_ms=float(r),
+                     t=int(t)) for s, d, t, r in zip(self.src.astype(str), self.dst.astype(str), self.t, self.rtt_ms)]
 
     def __getitem__(self, idx) -> 'Measurements':
         return Measurements(self.src[idx], self.dst[idx], self.t[idx], self.rtt_ms[idx],
@@ -185,6 +191,28 @@ def by_source(m: Measurements | None) -> dict:
     m = m[np.argsort(m.t, kind='stable')]
     return split_by(m.src.astype(str), m)
 
+# %% ../nbs/01_measurements.ipynb #c106
+MEASUREMENT_COLUMNS = ['src_addr', 'dst_addr', 'event_time', 'rtt']     # the columns of `Measurements.from_table`
+
+
+def read_measurement_table(files, where=None, extra=()) -> pa.Table:
+    """`MEASUREMENT_COLUMNS` and those of `extra` the table has, from a measurement Parquet file (or a list of them); a
+    one-line ValueError naming `where` (default: the first file) when it is not one, is empty or holds nulls."""
+    files = [files] if isinstance(files, (str, Path)) else list(files)
+    where = files[0] if where is None else where
+    try: schema = pq.read_schema(files[0])
+    except Exception as e:
+        raise ValueError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
+    check_columns(schema, where)
+    try: table = pq.read_table(files, columns=MEASUREMENT_COLUMNS + [c for c in extra if c in schema.names])
+    except Exception as e: raise ValueError(f'{where}: not a measurement Parquet ({e})') from None
+    if table.num_rows == 0: raise ValueError(f'{where}: no measurements')
+    for c in MEASUREMENT_COLUMNS:
+        if table[c].null_count:
+            raise ValueError(f'{where}: {table[c].null_count} null value(s) in column {c} '
+                             '(run it through `netlm ingest`)')
+    return table
+
 # %% ../nbs/01_measurements.ipynb #c019
 _DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no_time', 'rtt_nan', 'rtt_negative',
          'rtt_beyond_codec')
@@ -197,9 +225,11 @@ def _random_addresses(rng, v6) -> list[str]:
 
 
 def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = None, *, seed: int = 0, days: float = 30,
-                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05, start: str = '2026-01-01',
+                             dirty: float = 1e-3, v6_share: float = 0.4, failed: float = 0.05,
+                             start: str = '2026-01-01',
                              chunk_rows: int = 2_000_000) -> dict:
-    "Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows per reason."
+    """Write a measurement Parquet of realistic shape (see above) to `path`; its probes, destinations and spoiled rows
+    per reason."""
     rng = np.random.default_rng(seed)
     probes = probes or max(10, round(rows * 45_000 / 200_000_000))
     n_dst = max(200, round(probes * 130_000 / 45_000))
@@ -226,7 +256,8 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
             probe = np.minimum(np.searchsorted(cdf, rng.random(m)), probes - 1)
             entry = first[probe] + (rng.random(m) * k[probe]).astype(np.int64)
             rtt = np.where(rng.random(m) < failed, -1.0, np.round(base_rtt[entry] * (1 + rng.exponential(0.1, m)), 3))
-            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks    # chunk c covers the c-th slice of time
+            # chunk c covers the c-th slice of time
+            t = t0 + (c * span + (rng.random(m) * span).astype(np.int64)) // n_chunks
             order = np.argsort(t, kind='stable')
             probe, entry, rtt, t = probe[order], entry[order], rtt[order], t[order]
             src, dst, version = probe.astype(np.int32), probe_dst[entry].astype(np.int32), np.where(src_v6[probe], 6, 4)
@@ -249,6 +280,7 @@ def random_measurement_table(path, rows: int = 1_000_000, probes: int | None = N
             cols = [pa.array(1_000_000 + probe_dst[entry] % 50_000), times, src_dict.take(pa.array(src)),
                     dst_dict.take(pa.array(dst)),
                     pa.array(version), pa.array(rtt), pa.array(np.full(m,
-                                                                       48)), pa.array(np.zeros(m, np.int64)), pa.array(1000 + probe)]
+                                                                       48)), pa.array(np.zeros(m, np.int64)),
+                    pa.array(1000 + probe)]
             out.write_table(pa.Table.from_arrays(cols, schema=schema), row_group_size=1 << 20)
     return dict(rows=rows, probes=probes, destinations=n_dst, spoiled=spoiled)

@@ -13,8 +13,8 @@ from .measurements import Measurements
 QUANTILE_GRID = (np.arange(99) + 0.5) / 99
 
 # %% auto #0
-__all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'distribution_metrics', 'brier_score',
-           'bootstrap', 'bootstrap_ratio', 'rtt_scores', 'compare_methods']
+__all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'brier_score', 'bootstrap', 'bootstrap_ratio',
+           'rtt_scores', 'compare_methods', 'ci_text', 'score_text', 'clean_json']
 
 # %% ../nbs/09b_metrics.ipynb #c010
 def point_metrics(pred_ms, true_ms) -> dict:
@@ -43,15 +43,6 @@ def pit_values(quantiles, true_ms, levels=QUANTILE_GRID) -> np.ndarray:
     return np.clip(np.where(below == 0, 0.0, np.asarray(levels)[np.maximum(below - 1, 0)]), 0, 1)
 
 
-def distribution_metrics(quantiles, true_ms, levels=QUANTILE_GRID) -> dict:
-    "CRPS and calibration (PIT histogram and its largest deviation from uniform) on successful pings."
-    y = np.asarray(true_ms, np.float64)
-    ok = y >= 0
-    crps = crps_from_quantiles(np.asarray(quantiles)[ok], y[ok], levels)
-    pit = pit_values(np.asarray(quantiles)[ok], y[ok], levels)
-    hist = np.histogram(pit, bins=10, range=(0, 1))[0] / max(len(pit), 1)
-    return dict(crps_ms=float(crps.mean()), pit_hist=hist.round(4).tolist(), calibration_error=float(np.abs(hist - 0.1).max()))
-
 # %% ../nbs/09b_metrics.ipynb #c070
 def brier_score(p_fail, failed) -> float:
     "Mean squared error of failure probabilities against outcomes (1 failed, 0 answered)."
@@ -75,7 +66,8 @@ def _probe_weights(unit, n_boot: int, seed: int) -> np.ndarray:
     return np.random.default_rng(seed).multinomial(k, np.full(k, 1 / k), size=n_boot).astype(np.int32)[:, inverse]
 
 
-def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0, level: float = 0.95) -> tuple[float, float]:
+def bootstrap(values, unit, stat: str = 'median', n_boot: int = 1000, seed: int = 0,
+              level: float = 0.95) -> tuple[float, float]:
     "Percentile interval of the `stat` ('median' or 'mean') of `values` when their `unit`s (probes) are resampled."
     values = np.asarray(values, np.float64)
     if not len(values): return (float('nan'), float('nan'))
@@ -90,7 +82,8 @@ def bootstrap_ratio(a, b, unit, stat: str = 'median', n_boot: int = 1000, seed: 
     if not len(a): return (float('nan'),) * 3
     w = _probe_weights(unit, n_boot, seed)
     ratio = _weighted_stat(a, w, stat) / np.maximum(_weighted_stat(b, w, stat), 1e-12)
-    point = _weighted_stat(a, np.ones((1, len(a))), stat)[0] / max(_weighted_stat(b, np.ones((1, len(b))), stat)[0], 1e-12)
+    point = _weighted_stat(a, np.ones((1, len(a))),
+                           stat)[0] / max(_weighted_stat(b, np.ones((1, len(b))), stat)[0], 1e-12)
     return (float(point), *(float(x) for x in np.quantile(ratio, [(1 - level) / 2, (1 + level) / 2])))
 
 # %% ../nbs/09b_metrics.ipynb #c006
@@ -102,7 +95,8 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
     out = dict(n=int(ok.sum()), coverage=float(ok.sum() / max(asked.sum(), 1)))
     if ok.any():
         ae = np.abs(median[ok] - y[ok]); rel = ae / np.maximum(y[ok], 1e-3)
-        filled = np.nan_to_num(quantiles[ok], nan=float(np.nanmedian(quantiles[ok])) if np.isfinite(quantiles[ok]).any() else 0.0)
+        filled = np.nan_to_num(quantiles[ok],
+                               nan=float(np.nanmedian(quantiles[ok])) if np.isfinite(quantiles[ok]).any() else 0.0)
         crps = crps_from_quantiles(filled, y[ok])
         hist = np.histogram(pit_values(filled, y[ok]), bins=10, range=(0, 1))[0] / ok.sum()
         out |= dict(median_ae_ms=float(np.median(ae)), median_ae_ci=bootstrap(ae, unit[ok], 'median', n_boot, seed),
@@ -117,7 +111,8 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
 
 def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, name: str = 'model', n_boot: int = 1000,
                     seed: int = 0) -> dict:
-    "Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap intervals."
+    """Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap
+    intervals."""
     mine, out = answers[name][0], {}
     for other, (theirs, _) in answers.items():
         if other == name: continue
@@ -129,6 +124,29 @@ def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, na
             y = queries.rtt_ms[ok]
             crps = lambda q: crps_from_quantiles(np.nan_to_num(q[ok], nan=float(np.nanmedian(q[ok]))), y)
             out[other][slice_name] = dict(
-                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok], 'median', n_boot, seed),
+                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok],
+                                          'median', n_boot, seed),
                 crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed))
     return out
+
+# %% ../nbs/09b_metrics.ipynb #c081
+def ci_text(value, ci=None, fmt: str = '.2f') -> str:
+    "`value [low, high]`: a score and its interval; the score alone without a whole interval, '–' without a score."
+    if value is None: return '–'
+    return f'{value:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(value, fmt)
+
+
+def score_text(scores: dict | None, key: str, fmt: str = '.2f') -> str:
+    "`ci_text` of the score `key` of `rtt_scores`-style `scores` and its interval (`median_ae_ms`: `median_ae_ci`)."
+    scores = scores or {}
+    return ci_text(scores.get(key), scores.get(key.removesuffix('_ms') + '_ci'), fmt)
+
+# %% ../nbs/09b_metrics.ipynb #c083
+def clean_json(x):
+    "Plain JSON-ready Python of `x`: NumPy scalars and arrays become numbers and lists, NaN and infinities None."
+    if isinstance(x, dict): return {str(k): clean_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)): return [clean_json(v) for v in x]
+    if isinstance(x, (bool, np.bool_)): return bool(x)
+    if isinstance(x, (int, np.integer)): return int(x)
+    if isinstance(x, (float, np.floating)): return float(x) if np.isfinite(x) else None
+    return x

@@ -36,7 +36,7 @@ def sig3(x) -> str:
     if x == 0: return '0'
     decimals = 2 - int(np.floor(np.log10(abs(x))))
     x = round(float(x), decimals)
-    if x and 2 - int(np.floor(np.log10(abs(x)))) < decimals: decimals -= 1     # rounding went up a decade: 9.996 -> 10.0
+    if x and 2 - int(np.floor(np.log10(abs(x)))) < decimals: decimals -= 1  # rounding went up a decade: 9.996 -> 10.0
     return f'{x:.{max(decimals, 0)}f}'
 
 
@@ -49,15 +49,18 @@ def html_table(header: list[str], rows: list[list]) -> str:
 
 
 def _sig3_axis(axis):
-    "Tick labels of a (log or linear) axis in `sig3` text: 10, 20, 50, 100 rather than 10^1, 10^2 (minor ones at 2 and 5 x 10^n)."
+    """Tick labels of a (log or linear) axis in `sig3` text: 10, 20, 50, 100 rather than 10^1, 10^2 (minor ones at 2 and
+    5 x 10^n)."""
     from matplotlib.ticker import FuncFormatter
     axis.set_major_formatter(FuncFormatter(lambda v, _: sig3(v)))
     two_five = lambda v: v > 0 and round(v / 10 ** np.floor(np.log10(v)), 6) in (2.0, 5.0)
-    axis.set_minor_formatter(FuncFormatter(lambda v, _: sig3(v) if two_five(v) else ''))   # a log axis within one decade has labels
+    # a log axis within one decade has labels
+    axis.set_minor_formatter(FuncFormatter(lambda v, _: sig3(v) if two_five(v) else ''))
 
 
 def _figure(width=7.0, height=4.0):
-    from matplotlib.figure import Figure   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
+    # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
+    from matplotlib.figure import Figure
     return Figure(figsize=(width, height), layout='constrained')
 
 # %% ../nbs/13c_pictures.ipynb #p010
@@ -90,7 +93,8 @@ def plot_rtt(data: dict):
 
 
 def _rtt_span(data: dict) -> tuple[float, float]:
-    "The RTT axis of the RTT view: from the lowest 2% quantile to the highest 98% one of every method and the pings, with a margin."
+    """The RTT axis of the RTT view: from the lowest 2% quantile to the highest 98% one of every method and the pings,
+    with a margin."""
     levels, ends = np.asarray(data['levels']), []
     for m in data['methods'].values():
         if m is not None: ends += list(np.interp([0.02, 0.98], levels, m['grid_ms']))
@@ -100,7 +104,8 @@ def _rtt_span(data: dict) -> tuple[float, float]:
     return (lo / 1.15, hi * 1.15) if hi > 5 * lo else (max(lo - 0.1 * (hi - lo) - 0.5, 0.0), hi + 0.1 * (hi - lo) + 0.5)
 
 def table_rtt(data: dict):
-    "The RTT view's table (header, rows): each method's median, 10% and 90% quantiles and p_fail, then the measured pings'."
+    """The RTT view's table (header, rows): each method's median, 10% and 90% quantiles and p_fail, then the measured
+    pings'."""
     header = ['method', 'median (ms)', '10%', '90%', 'p_fail']
     rows = [[name, None, None, None, None] if m is None else [name, m['median_ms'], m['quantiles']['0.1'],
                                                               m['quantiles']['0.9'], m['p_fail']]
@@ -108,7 +113,8 @@ def table_rtt(data: dict):
     meas = data['measured']
     if meas['pings']:
         ok = np.asarray(meas['rtt_ms'])
-        rows.append(['measured', meas['median_ms'], *(np.quantile(ok, [0.1, 0.9]).tolist() if len(ok) else [None, None]),
+        rows.append(['measured', meas['median_ms'],
+                     *(np.quantile(ok, [0.1, 0.9]).tolist() if len(ok) else [None, None]),
                      meas['failed'] / meas['pings']])
     return header, rows
 
@@ -123,22 +129,28 @@ def plot_complete(data: dict):
     colors = ['C2' if c['in_data'] else 'C0' for c in comp]
     ax.barh(y, np.maximum(p, 1e-12), color=colors)
     ax.set_yticks(y, [c['dst'] for c in comp], fontsize=8)
-    ax.set(xscale='log', xlabel='probability', title=f"completions of {data['prefix']}" + (f" from {data['src']}" if data['src'] else ''))
-    from matplotlib.patches import Patch   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
-    ax.legend(handles=[Patch(color='C2', label='a destination in the data'), Patch(color='C0', label='not in the data')],
+    ax.set(xscale='log', xlabel='probability',
+           title=f"completions of {data['prefix']}" + (f" from {data['src']}" if data['src'] else ''))
+    # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
+    from matplotlib.patches import Patch
+    ax.legend(handles=[Patch(color='C2', label='a destination in the data'),
+                       Patch(color='C0', label='not in the data')],
               fontsize=8, loc='lower right')
     ax.grid(alpha=0.3, axis='x')
     return fig
 
 
 def table_complete(data: dict):
-    "The completion view's table (header, rows): each completion, then the data's frequent addresses the model did not give."
+    """The completion view's table (header, rows): each completion, then the data's frequent addresses the model did not
+    give."""
     yes = lambda b: 'yes' if b else 'no'
     rank = {a: i + 1 for i, a in enumerate(data['data_frequent'])}
     model = {c['dst'] for c in data['completions']}
-    rows = [[c['dst'], c['p'], yes(c['in_data']), yes(c['measured_by_probe']), rank.get(c['dst'])] for c in data['completions']]
+    rows = [[c['dst'], c['p'], yes(c['in_data']), yes(c['measured_by_probe']),
+             rank.get(c['dst'])] for c in data['completions']]
     rows += [[a, None, 'yes', '', rank[a]] for a in data['data_frequent'] if a not in model]
-    return ['address', 'model probability', 'in the data', 'measured by the probe', 'rank by frequency in the data'], rows
+    return ['address', 'model probability', 'in the data', 'measured by the probe',
+            'rank by frequency in the data'], rows
 
 # %% ../nbs/13c_pictures.ipynb #p018
 def plot_inverse(data: dict):
@@ -153,7 +165,8 @@ def plot_inverse(data: dict):
         ax.hlines(y, q('0.1'), q('0.9'), color='C0', lw=1.5)
         ax.hlines(y, q('0.25'), q('0.75'), color='C0', lw=5, alpha=0.6)
         ax.plot(q('0.5'), y, 'o', color='C0', label='model: median, 25-75%, 10-90%')
-        for key, marker, label in (('oracle_median_ms', 'kx', 'oracle median'), ('measured_median_ms', 'r|', 'measured median')):
+        for key, marker, label in (('oracle_median_ms', 'kx', 'oracle median'),
+                                   ('measured_median_ms', 'r|', 'measured median')):
             have = [(yy, c[key]) for yy, c in zip(y, cands) if c[key] is not None]
             if have: ax.plot([v for _, v in have], [yy for yy, _ in have], marker, ms=9, mew=2, label=label)
     ax.axvline(data['rtt_ms'], color='C3', ls='--', lw=1.5, label=f"target {sig3(data['rtt_ms'])} ms")
@@ -167,7 +180,8 @@ def plot_inverse(data: dict):
 
 
 def table_inverse(data: dict):
-    "The inverse view's table (header, rows): each candidate's predicted quantiles and p_fail, oracle and measured medians."
+    """The inverse view's table (header, rows): each candidate's predicted quantiles and p_fail, oracle and measured
+    medians."""
     rows = [[c['dst'], c.get('p_near'), c['median_ms'], c['quantiles']['0.1'], c['quantiles']['0.9'], c['p_fail'],
              c['oracle_median_ms'], c['measured_median_ms']]
             for c in data['candidates']]
@@ -175,8 +189,10 @@ def table_inverse(data: dict):
 
 # %% ../nbs/13c_pictures.ipynb #p022
 def plot_explore(data: dict):
-    "A heat map of the subnets under a prefix, or the known destinations' predicted medians against measured and oracle ones."
-    from matplotlib.colors import LogNorm   # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
+    """A heat map of the subnets under a prefix, or the known destinations' predicted medians against measured and
+    oracle ones."""
+    # matplotlib loads when a view is drawn, not when `netlm --help` imports the server
+    from matplotlib.colors import LogNorm
     rows = data['destinations']
     med = np.array([np.nan if r['median_ms'] is None else r['median_ms'] for r in rows], np.float64)
     title = f"predicted median RTT from {data['src']}" + ('' if data['complete'] else f" ({data['answered']} of "
@@ -203,12 +219,15 @@ def plot_explore(data: dict):
     order = np.argsort(np.where(np.isfinite(med), med, np.inf), kind='stable')
     x = np.arange(len(rows))
     p = np.array([np.nan if r['p_fail'] is None else r['p_fail'] for r in rows])[order]
-    sc = ax.scatter(x, np.maximum(med[order], 1e-2), c=p, cmap='plasma', vmin=0, vmax=1, s=18, label='model median', zorder=3)
-    for key, marker, label in (('measured_median_ms', 'x', 'measured median'), ('oracle_median_ms', '+', 'oracle median')):
+    sc = ax.scatter(x, np.maximum(med[order], 1e-2), c=p, cmap='plasma', vmin=0, vmax=1, s=18,
+                    label='model median', zorder=3)
+    for key, marker, label in (('measured_median_ms', 'x', 'measured median'),
+                               ('oracle_median_ms', '+', 'oracle median')):
         v = np.array([np.nan if rows[i][key] is None else rows[i][key] for i in order])
         if np.isfinite(v).any():
             ax.plot(x, np.maximum(v, 1e-2), marker, color='k' if key.startswith('oracle') else 'C3', ms=6, label=label)
-    ax.set(yscale='log', xlabel=f"destinations, by predicted median ({data['asked']} of {data['available']} the data knows)",
+    ax.set(yscale='log',
+           xlabel=f"destinations, by predicted median ({data['asked']} of {data['available']} the data knows)",
            ylabel='RTT (ms)', title=title)
     _sig3_axis(ax.yaxis)
     ax.grid(alpha=0.3)
@@ -221,7 +240,8 @@ def plot_explore(data: dict):
         ax2.scatter(np.maximum(ref[ok], 1e-2), np.maximum(med[ok], 1e-2), s=14)
         lim = [max(min(ref[ok].min(), med[ok].min()), 1e-2), max(ref[ok].max(), med[ok].max())]
         ax2.plot(lim, lim, 'k:', lw=1)
-    ax2.set(xscale='log', yscale='log', xlabel=ref_key.replace('_median_ms', ' median (ms)'), ylabel='predicted median (ms)',
+    ax2.set(xscale='log', yscale='log', xlabel=ref_key.replace('_median_ms', ' median (ms)'),
+            ylabel='predicted median (ms)',
             title='prediction against reference')
     _sig3_axis(ax2.xaxis); _sig3_axis(ax2.yaxis)
     ax2.grid(alpha=0.3)
@@ -229,7 +249,8 @@ def plot_explore(data: dict):
 
 
 def table_explore(data: dict):
-    "The exploration's table (header, rows): the destinations by predicted median, the first 40 (the JSON answer has all)."
+    """The exploration's table (header, rows): the destinations by predicted median, the first 40 (the JSON answer has
+    all)."""
     rows = sorted(data['destinations'], key=lambda r: (r['median_ms'] is None, r['median_ms'] or 0))
     return (['destination', 'predicted median (ms)', 'p_fail', 'oracle median', 'measured median'],
             [[r['dst'], r['median_ms'], r['p_fail'], r['oracle_median_ms'], r['measured_median_ms']] for r in rows[:40]]
@@ -255,7 +276,8 @@ def plot_rank(data: dict):
 
 
 def table_rank(data: dict):
-    "The ranking's table (header, rows): the candidates in rank order with the value ranked by, measured and oracle medians."
+    """The ranking's table (header, rows): the candidates in rank order with the value ranked by, measured and oracle
+    medians."""
     return (['rank', 'destination', 'predicted median (ms)', 'p_fail', data['by'], 'measured median', 'oracle median'],
             [[r['rank'], r['dst'], r['median_ms'], r['p_fail'], r['value'], r['measured_median_ms'],
               r['oracle_median_ms']] for r in data['ranked']])
@@ -271,7 +293,8 @@ def plot_changes(data: dict):
     ok = rtt >= 0
     ax_rtt.plot(t[ok], rtt[ok], '.', ms=4, color='C0', label='measured RTT')
     if (~ok).any():
-        ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x', color='C3', label='failed')
+        ax_rtt.plot(t[~ok], np.full((~ok).sum(), np.nanmin(rtt[ok]) if ok.any() else 1.0), 'x',
+                    color='C3', label='failed')
     ax_nll.plot(t, nll, '.', ms=4, color='C2')
     for c in data['changes']:
         for ax in (ax_rtt, ax_nll): ax.axvline((c['t'] - s['t'][0]) / 3600, color='k', lw=1, ls='--')

@@ -20,9 +20,9 @@ from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .baselines import PairHistory, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, bootstrap_ratio
+from .metrics import QUANTILE_GRID, bootstrap, bootstrap_ratio, ci_text, clean_json
 from .infer import ModelMethod, load_predictor
-from .evaluate import Protocol, _jsonable, loss_metrics, make_protocol
+from .evaluate import Protocol, loss_metrics, make_protocol
 
 # JAX and Flax load with netlm.evaluate; the model for the loss is built inside `model_for_loss`.
 
@@ -67,15 +67,18 @@ def reading_curve(model_median, baseline_median, protocol: Protocol, occurrences
         row = dict(bucket=label, min=lo, max=hi, queries=int(m.sum()), probes=int(len(np.unique(unit[m]))))
         if m.any():
             ae_model, ae_base = np.abs(model_median[m] - q.rtt_ms[m]), np.abs(baseline_median[m] - q.rtt_ms[m])
-            row |= dict(model_median_ae_ms=float(np.median(ae_model)), model_ci=bootstrap(ae_model, unit[m], 'median', n_boot, seed),
+            row |= dict(model_median_ae_ms=float(np.median(ae_model)),
+                        model_ci=bootstrap(ae_model, unit[m], 'median', n_boot, seed),
                         baseline_median_ae_ms=float(np.median(ae_base)),
                         baseline_ci=bootstrap(ae_base, unit[m], 'median', n_boot, seed),
                         ratio=bootstrap_ratio(ae_model, ae_base, unit[m], 'median', n_boot, seed))
             if visible is not None and (seen := m & (occurrences > 0)).any():
                 row['window_holds_all'] = float(np.mean(visible[seen] == occurrences[seen]))
-            if visible is not None and (held := m & (visible == occurrences)).any():   # the queries whose every occurrence it saw
+            # the queries whose every occurrence it saw
+            if visible is not None and (held := m & (visible == occurrences)).any():
                 a, b = np.abs(model_median[held] - q.rtt_ms[held]), np.abs(baseline_median[held] - q.rtt_ms[held])
-                row['in_window'] = dict(queries=int(held.sum()), ratio=bootstrap_ratio(a, b, unit[held], 'median', n_boot, seed))
+                row['in_window'] = dict(queries=int(held.sum()),
+                                        ratio=bootstrap_ratio(a, b, unit[held], 'median', n_boot, seed))
         rows.append(row)
     return rows
 
@@ -103,7 +106,8 @@ CHANCE_SECOND_BYTE = 256 * (1 - 2 ** -0.5)     # median |a - b| of two independe
 
 
 def rtt_bytes(rtt_ms) -> tuple[np.ndarray, np.ndarray]:
-    "The two bytes of the RTT code (`netlm.tokenizer.rtt_code`) of each RTT: the first (exponent, top mantissa bits), the second."
+    """The two bytes of the RTT code (`netlm.tokenizer.rtt_code`) of each RTT: the first (exponent, top mantissa bits),
+    the second."""
     code = rtt_code(rtt_ms).astype(np.int64)
     return code >> 8, code & 0xFF
 
@@ -118,9 +122,11 @@ def byte_check(answer_ms, occurrence_ms, truth_ms, unit, *, n_boot: int = 1000, 
         (a1, a2), (o1, o2) = rtt_bytes(values[ok]), rtt_bytes(np.asarray(occurrence_ms)[ok])
         same, u = (a1 == o1).astype(np.float64), np.asarray(unit)[ok]
         diff = np.abs(a2 - o2)[same > 0].astype(np.float64)
-        out[name] = dict(queries=int(ok.sum()), first_byte_same=float(same.mean()), first_byte_same_ci=bootstrap(same, u, 'mean', n_boot, seed),
+        out[name] = dict(queries=int(ok.sum()), first_byte_same=float(same.mean()),
+                         first_byte_same_ci=bootstrap(same, u, 'mean', n_boot, seed),
                          second_byte_diff_median=float(np.median(diff)) if len(diff) else None,
-                         second_byte_diff_ci=bootstrap(diff, u[same > 0], 'median', n_boot, seed) if len(diff) else None)
+                         second_byte_diff_ci=bootstrap(diff, u[same > 0], 'median', n_boot,
+                                                       seed) if len(diff) else None)
     return out
 
 # %% ../nbs/13d_reading.ipynb #r019
@@ -145,7 +151,7 @@ def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tupl
     base, u, occ = answers[1.0], unit[picked], np.asarray(occurrences)[picked]
     bucket = occurrence_bucket(occ)
     full = None
-    if used is not None:                                          # every occurrence in the window: its rank within what it held
+    if used is not None:  # every occurrence in the window: its rank within what it held
         window = np.zeros(len(q), np.int64); window[picked] = used
         full = (np.bincount(q_idx, protocol.ranks[c_idx] <= window[q_idx], len(q)) == np.asarray(occurrences))[picked]
     out = dict(queries=int(len(picked)), probes=int(len(np.unique(u))), cap=max_queries, seconds=seconds, factors={})
@@ -154,7 +160,8 @@ def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tupl
     for f in factors:
         good = np.isfinite(answers[f]) & np.isfinite(base) & (base > 0)
         r = answers[f][good] / base[good]
-        entry = dict(queries=int(good.sum()), follow=float(np.median(r)), follow_ci=bootstrap(r, u[good], 'median', n_boot, seed),
+        entry = dict(queries=int(good.sum()), follow=float(np.median(r)),
+                     follow_ci=bootstrap(r, u[good], 'median', n_boot, seed),
                      by_bucket={})
         for k, (label, _, _) in enumerate(OCCURRENCE_BUCKETS[1:], 1):
             m = bucket[good] == k
@@ -171,13 +178,15 @@ def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tupl
     out['relative_to_pair_median'] = dict(
         queries=int(good.sum()), median=float(np.median(rel)), ci=bootstrap(rel, u[good], 'median', n_boot, seed),
         deviation_percentiles={str(p): float(np.percentile(np.abs(rel - 1), p)) for p in (25, 50, 75, 90)})
-    once = occ == 1                                               # the pair once in the context, and that ping succeeded
+    once = occ == 1  # the pair once in the context, and that ping succeeded
     single = np.full(len(q), np.nan)
     single[q_idx] = ctx.rtt_ms[c_idx]                              # for a query with one occurrence: its RTT
-    out['bytes'] = byte_check(base[once], single[picked][once], q.rtt_ms[picked][once], u[once], n_boot=n_boot, seed=seed)
+    out['bytes'] = byte_check(base[once], single[picked][once], q.rtt_ms[picked][once], u[once],
+                              n_boot=n_boot, seed=seed)
     if full is not None:                                          # the same where the window held the occurrence
         seen = once & full
-        out['bytes_in_window'] = byte_check(base[seen], single[picked][seen], q.rtt_ms[picked][seen], u[seen], n_boot=n_boot,
+        out['bytes_in_window'] = byte_check(base[seen], single[picked][seen], q.rtt_ms[picked][seen],
+                                            u[seen], n_boot=n_boot,
                                             seed=seed)
     return out
 
@@ -201,8 +210,10 @@ def model_for_loss(spec) -> tuple[object, int]:
 
 def field_losses(model, seq_len: int, data_dir, split: str = 'val', *, max_batches: int = 8, batch_size: int = 8,
                  seed: int = 0) -> dict:
-    "Loss by field (nats per token, bits per measurement) of `model` on `split`, by timestamp mode too (`loss_metrics`)."
-    return loss_metrics(model, data_dir, split, batch_size=batch_size, seq_len=seq_len, max_batches=max_batches, seed=seed)
+    """Loss by field (nats per token, bits per measurement) of `model` on `split`, by timestamp mode too
+    (`loss_metrics`)."""
+    return loss_metrics(model, data_dir, split, batch_size=batch_size, seq_len=seq_len,
+                        max_batches=max_batches, seed=seed)
 
 # %% ../nbs/13d_reading.ipynb #r026
 def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_model=None, n_context: int = 30,
@@ -231,10 +242,12 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
     used = np.asarray(method.context_used) if method.context_used is not None else None
     lap('model')
     pair_median = PairHistory().fit(train).quantiles(proto.queries, proto.context, levels=(0.5,))[:, 0]
-    visible = None if used is None else np.bincount(pairs[0], proto.ranks[pairs[1]] <= used[pairs[0]], len(proto.queries))
+    visible = None if used is None else np.bincount(pairs[0],
+                                                    proto.ranks[pairs[1]] <= used[pairs[0]], len(proto.queries))
     curve = reading_curve(model_median, pair_median, proto, occurrences, visible=visible, n_boot=n_boot, seed=seed)
     lap('curve')
-    copy = copy_probe(method, proto, pair_median, occurrences, pairs, factors=factors, max_queries=copy_queries, n_boot=n_boot,
+    copy = copy_probe(method, proto, pair_median, occurrences, pairs, factors=factors,
+                      max_queries=copy_queries, n_boot=n_boot,
                       seed=seed, reference=model_median)
     lap('copy_probe')
     loss = None
@@ -245,23 +258,20 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
     lap('loss')
     q = proto.queries
     protocol = dict(split=split, n_context=n_context, queries_per_cut=queries_per_cut, cuts_per_probe=cuts_per_probe,
-                    max_queries=max_queries, seed=seed, n_boot=n_boot, queries=len(q), successful_queries=int(q.ok.sum()),
+                    max_queries=max_queries, seed=seed, n_boot=n_boot, queries=len(q),
+                    successful_queries=int(q.ok.sum()),
                     probes=int(len(np.unique(proto.probe))), cuts=int(len(np.unique(q.group))),
-                    seen_queries=int((occurrences > 0).sum()), train_measurements=len(train), held_out_measurements=len(held_out),
+                    seen_queries=int((occurrences > 0).sum()), train_measurements=len(train),
+                    held_out_measurements=len(held_out),
                     probe_unit='source address: the bootstrap resamples query sources',
                     split_by=manifest.get('split_by', 'source address (this manifest names no split key)'),
                     ipv6_share=float(np.mean(proto.version == 6)))
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))
-    return _jsonable(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window, reading_curve=curve,
-                          copy_probe=copy, loss=loss, seconds=seconds))
+    return clean_json(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window,
+                           reading_curve=curve, copy_probe=copy, loss=loss, seconds=seconds))
 
 # %% ../nbs/13d_reading.ipynb #r030
-def _ci(point, ci, fmt='.2f') -> str:
-    if point is None: return '–'
-    return f'{point:{fmt}} [{ci[0]:{fmt}}, {ci[1]:{fmt}}]' if ci and None not in ci else format(point, fmt)
-
-
 def format_reading(result: dict, heading: str = '###') -> str:
     "The reading curve, the copy probe, the bytes and the loss by field of `measure_reading`'s result, as markdown."
     p, w, cp = result['protocol'], result.get('model_window'), result['copy_probe']
@@ -280,10 +290,12 @@ def format_reading(result: dict, heading: str = '###') -> str:
         if not r['queries']: lines.append(f"| {names.get(r['bucket'], r['bucket'])} | 0 | 0 | – | – | – | – | – |"); continue
         ratio, held = r['ratio'], r.get('in_window')
         lines.append(f"| {names.get(r['bucket'], r['bucket'])} | {r['queries']:,} | {r['probes']} | "
-                     f"{_ci(r['model_median_ae_ms'], r['model_ci'])} | {_ci(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
-                     f"{_ci(ratio[0], ratio[1:])} | {_ci(r.get('window_holds_all'), None, '.0%')} | "
-                     + (f"{_ci(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–') + ' |')
-    follow = lambda e: _ci(e['follow'], e['follow_ci'], '.3f') + 'x'
+                     f"{ci_text(r['model_median_ae_ms'], r['model_ci'])} | "
+                     f"{ci_text(r['baseline_median_ae_ms'], r['baseline_ci'])} | "
+                     f"{ci_text(ratio[0], ratio[1:])} | {ci_text(r.get('window_holds_all'), None, '.0%')} | "
+                     + (f"{ci_text(held['ratio'][0], held['ratio'][1:])} ({held['queries']:,})" if held else '–')
+                     + ' |')
+    follow = lambda e: ci_text(e['follow'], e['follow_ci'], '.3f') + 'x'
     factors = cp['factors']
     rel, bts = cp['relative_to_pair_median'], cp['bytes']
     dev = ' / '.join(f"{rel['deviation_percentiles'][k]:.1%}" for k in ('25', '50', '75', '90'))
@@ -298,15 +310,16 @@ def format_reading(result: dict, heading: str = '###') -> str:
     if all('window_holds_all' in e for e in factors.values()):
         lines[-1] += (f" Where the window held every occurrence ({next(iter(factors.values()))['window_holds_all']['queries']:,} "
                       "queries): " + ' and '.join(f"{follow(e['window_holds_all'])} (x{f})" for f, e in factors.items()) + '.')
-    lines += ['', f"Unscaled, the model's median is {_ci(rel['median'], rel['ci'], '.3f')}x the pair median; "
+    lines += ['', f"Unscaled, the model's median is {ci_text(rel['median'], rel['ci'], '.3f')}x the pair median; "
                   f"|model / pair median - 1| at the 25th / 50th / 75th / 90th percentile: {dev}."]
     def said(b, where):
         m, t = b['model'], b.get('truth') or {}
         return (f"{where} ({b['queries']} queries), the model's median has the occurrence's first RTT-code byte in "
-                f"{_ci(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its second byte is a median "
-                f"{_ci(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
+                f"{ci_text(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its "
+                "second byte is a median "
+                f"{ci_text(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
                 + (f"; the query's true RTT has the first byte in {t['first_byte_same']:.0%} of queries, its second byte a median "
-                   f"{_ci(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
+                   f"{ci_text(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
     if bts.get('model'):
         lines += ['', f"**Bytes** (independent bytes differ by a median {bts['chance_second_byte']:.0f}). "
                       + said(bts, 'Where the pair occurs once in the context')]
@@ -322,7 +335,8 @@ def format_reading(result: dict, heading: str = '###') -> str:
 
 # %% ../nbs/13d_reading.ipynb #r033
 def plot_reading_curve(results: dict, path=None):
-    "The model / pair median error ratio by occurrences of the pair in the context, one line per result (label -> result)."
+    """The model / pair median error ratio by occurrences of the pair in the context, one line per result (label ->
+    result)."""
     import matplotlib.pyplot as plt   # slow to import; only the plot needs it
     fig, ax = plt.subplots(figsize=(7, 4))
     labels = [b[0] for b in OCCURRENCE_BUCKETS]
@@ -332,7 +346,8 @@ def plot_reading_curve(results: dict, path=None):
         y = np.array([r['ratio'][0] for r in rows])
         lo, hi = np.array([r['ratio'][1] for r in rows]), np.array([r['ratio'][2] for r in rows])
         ax.errorbar(x, y, yerr=[np.maximum(y - lo, 0), np.maximum(hi - y, 0)], fmt='o-', capsize=3, label=name)
-        for xi, yi, r in zip(x, y, rows): ax.annotate(f"{r['queries']}", (xi, yi), textcoords='offset points', xytext=(5, 4), fontsize=7)
+        for xi, yi, r in zip(x, y, rows): ax.annotate(f"{r['queries']}", (xi, yi), textcoords='offset points',
+                                                      xytext=(5, 4), fontsize=7)
     ax.axhline(1, color='k', ls=':', lw=1)
     ax.set_xticks(range(len(labels)), ['0\n(unseen)', *labels[1:]])
     ax.set(yscale='log', xlabel='occurrences of the asked pair in the 30-measurement context',
@@ -345,23 +360,30 @@ def plot_reading_curve(results: dict, path=None):
 # %% ../nbs/13d_reading.ipynb #r036
 def reading_parser() -> argparse.ArgumentParser:
     "The options of `python -m netlm.reading`."
-    p = argparse.ArgumentParser(prog='python -m netlm.reading', description='Does the model read its context? The reading curve, '
+    p = argparse.ArgumentParser(prog='python -m netlm.reading',
+                                description='Does the model read its context? The reading curve, '
                                 'the copy probe and the loss by field of a model on held-out probes, as one JSON record.')
-    p.add_argument('--model', default='base', metavar='base|RUN|MODEL_DIR', help="the model: a shipped name, a run directory "
+    p.add_argument('--model', default='base', metavar='base|RUN|MODEL_DIR',
+                   help="the model: a shipped name, a run directory "
                    "or an exported model (default base)")
     p.add_argument('--data', required=True, help='probe-row directory (netlm preprocess)')
-    p.add_argument('--split', choices=['val', 'test'], default='val', help='held-out probes: val to choose (default), test to claim')
+    p.add_argument('--split', choices=['val', 'test'], default='val',
+                   help='held-out probes: val to choose (default), test to claim')
     p.add_argument('--out', default=None, help='write the JSON record here')
     p.add_argument('--markdown', default=None, help='write the report section (markdown) here')
     p.add_argument('--plot', default=None, help='write the reading curve (PNG) here')
     p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
     p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
     p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
-    p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries (default 2000; 0: no cap)')
-    p.add_argument('--copy-queries', type=int, default=0, help='copy probe: at most this many seen-pair queries, drawn at '
+    p.add_argument('--max-queries', type=int, default=2000,
+                   help='at most this many RTT queries (default 2000; 0: no cap)')
+    p.add_argument('--copy-queries', type=int, default=0,
+                   help='copy probe: at most this many seen-pair queries, drawn at '
                    'random (default 0: all)')
-    p.add_argument('--factors', type=float, nargs='+', default=[2.0, 0.5], help='copy probe: the scale factors (default 2 0.5)')
-    p.add_argument('--loss-batches', type=int, default=8, help='batches of 8 sequences for the loss by field (default 8; 0: none)')
+    p.add_argument('--factors', type=float, nargs='+', default=[2.0, 0.5],
+                   help='copy probe: the scale factors (default 2 0.5)')
+    p.add_argument('--loss-batches', type=int, default=8,
+                   help='batches of 8 sequences for the loss by field (default 8; 0: none)')
     p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes (default 1000)')
     p.add_argument('--seed', type=int, default=0)
     return p
@@ -372,8 +394,10 @@ def _git_commit() -> dict:
     import netlm
     where = Path(netlm.__file__).resolve().parent
     try:
-        head = subprocess.run(['git', '-C', str(where), 'rev-parse', 'HEAD'], capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(['git', '-C', str(where), 'status', '--porcelain', '--untracked-files=no'], capture_output=True,
+        head = subprocess.run(['git', '-C', str(where), 'rev-parse', 'HEAD'], capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(['git', '-C', str(where), 'status', '--porcelain', '--untracked-files=no'],
+                               capture_output=True,
                                text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError): return dict(commit=None, dirty=None)
     return dict(commit=head, dirty=bool(dirty))
@@ -387,9 +411,11 @@ def main(argv=None) -> dict:
     for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
         if getattr(args, name) < 1: parser.error(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
     t0 = time.perf_counter()
-    result = measure_reading(args.model, args.data, args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut,
+    result = measure_reading(args.model, args.data, args.split, n_context=args.n_context,
+                             queries_per_cut=args.queries_per_cut,
                              cuts_per_probe=args.cuts_per_probe, max_queries=args.max_queries or None,
-                             copy_queries=args.copy_queries or None, factors=tuple(args.factors), loss_batches=args.loss_batches,
+                             copy_queries=args.copy_queries or None, factors=tuple(args.factors),
+                             loss_batches=args.loss_batches,
                              n_boot=args.n_boot, seed=args.seed)
     result['command'] = 'python -m netlm.reading ' + ' '.join(argv)
     result['code'] = dict(module='netlm.reading', **_git_commit())

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import time
+import warnings
 from pathlib import Path
 
 import jax
 from tensorboardX import SummaryWriter
 
 # %% auto #0
-__all__ = ['MetricsLog', 'read_metrics']
+__all__ = ['MetricsLog', 'read_records', 'read_metrics']
 
 # %% ../nbs/08b_runlog.ipynb #c036
 class MetricsLog:
@@ -23,9 +24,9 @@ class MetricsLog:
         self.tb = None
         if not self.active: return
         if self.path.exists():   # drop what a killed run logged after its last checkpoint: the resumed run redoes it
-            lines = [l for l in self.path.read_text().splitlines() if l.strip() and json.loads(l)['step'] <= resume_step]
-            self.path.write_text(''.join(l + '\n' for l in lines))
-        if tensorboard:   # the suffix keeps two runs started in the same second apart, in order (the name starts with the second)
+            kept = [r for r in read_records(self.path) if r['step'] <= resume_step]
+            self.path.write_text(''.join(json.dumps(r) + '\n' for r in kept))
+        if tensorboard:   # the suffix keeps two runs started in the same second apart, in order (names start with the second)
             self.tb = SummaryWriter(str(Path(workdir) / 'tb'), purge_step=resume_step + 1, flush_secs=30,
                                     filename_suffix=f'.{time.time_ns()}')
 
@@ -43,9 +44,20 @@ class MetricsLog:
         if self.tb: self.tb.close()
 
 
+# %% ../nbs/08b_runlog.ipynb #c037
+def read_records(path) -> list[dict]:
+    "The records of a `metrics.jsonl`; a damaged line (a run killed mid-write) ends them there, with a warning."
+    records = []
+    for k, line in enumerate(Path(path).read_text().splitlines() if Path(path).exists() else []):
+        if not line.strip(): continue
+        try: records.append(json.loads(line))
+        except ValueError:
+            warnings.warn(f'{path}: line {k + 1} is damaged; records from there on are redone'); break
+    return records
+
+
 def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
     "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
-    path = Path(workdir) / 'metrics.jsonl'
-    records = [json.loads(l) for l in path.read_text().splitlines() if l.strip()] if path.exists() else []
+    records = read_records(Path(workdir) / 'metrics.jsonl')
     if split is None: return records
     return [r for r in records if (r['split'] != 'train' if split == 'held_out' else r['split'] == split)]

@@ -45,10 +45,10 @@ from .tokenizer import FIELD_NAMES
 # %% auto #0
 __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data',
            'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'step_function', 'TrainState', 'init_state',
-           'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from', 'StopRequest',
-           'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'restart_rate', 'bar_total', 'check_config', 'train',
-           'resolve_data_shards', 'time_steps', 'budget_schedule', 'steps_for_minutes']
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'eval_step', 'step_function', 'TrainState',
+           'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from',
+           'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'restart_rate', 'bar_total', 'check_config',
+           'train', 'resolve_data_shards', 'time_steps', 'budget_schedule', 'steps_for_minutes']
 
 # %% ../nbs/09_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -195,7 +195,8 @@ def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, fie
     return nnx.state(model), nnx.state(optimizer), metrics | dict(grad_norm=optax.global_norm(grads))
 
 
-def _eval_step(params, batch, *, model_def):
+def eval_step(params, batch, *, model_def) -> dict:
+    "Summed token metrics of `batch` (`loss_fn`, no dropout): the held-out loss of training and of `netlm.evaluate`."
     return loss_fn(nnx.merge(model_def, params), batch)[1]
 
 
@@ -209,7 +210,7 @@ def step_function(model_def, opt_def, seed: int = 0, field_weights: tuple | None
 def _step_functions(model_def, opt_def, seed: int, donate: bool, field_weights: tuple | None = None):
     # cached: runs with the same model and optimizer share compilations, and no step re-hashes the graph definitions
     train = jax.jit(step_function(model_def, opt_def, seed, field_weights), donate_argnums=(0, 1) if donate else ())
-    return train, jax.jit(functools.partial(_eval_step, model_def=model_def))
+    return train, jax.jit(functools.partial(eval_step, model_def=model_def))
 
 
 @dataclass

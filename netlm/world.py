@@ -25,7 +25,8 @@ from .tokenizer import epoch_seconds
 __all__ = ['WINDOW_KINDS', 'World']
 
 # %% ../nbs/01c_world.ipynb #c036
-WINDOW_KINDS = ('offline', 'outage', 'down')   # failure windows: no results, the probe's pings fail, pings to the host fail
+# failure windows: no results, the probe's pings fail, pings to the host fail
+WINDOW_KINDS = ('offline', 'outage', 'down')
 
 
 def _column(values) -> np.ndarray:
@@ -54,7 +55,8 @@ class World:
         H = self.hosts
         self.n_hosts = len(H['role'])
         self._anycast = H['role'] == 'anycast'
-        H['tz_s'] = np.round(np.nan_to_num(H['lon']) * 240).astype(np.int64)     # local solar time offset: 4 min per degree
+        # local solar time offset: 4 min per degree
+        H['tz_s'] = np.round(np.nan_to_num(H['lon']) * 240).astype(np.int64)
         self._cong = self.ases['congestion_ms'][H['as_idx']].astype(np.float64)
         self._sites_of = {int(s): np.flatnonzero(self.sites['service'] == s) for s in np.unique(self.sites['service'])}
         # every address: its text, host and IP version; and each host's address index per IP version (-1: none)
@@ -133,19 +135,22 @@ def host_info(self: World, addrs) -> dict:
     a, metro = H['as_idx'][host], H['metro'][host]
     return dict(host=host, af=af, role=H['role'][host], kind=H['kind'][host], name=H['name'][host], asn=A['asn'][a],
                 region=A['region'][a], prefix=np.where(af == 4, A['v4_prefix'][a], A['v6_prefix'][a]),
-                metro=np.where(metro >= 0, self.metros['name'][np.maximum(metro, 0)], ''), lat=H['lat'][host], lon=H['lon'][host],
+                metro=np.where(metro >= 0, self.metros['name'][np.maximum(metro, 0)], ''),
+                lat=H['lat'][host], lon=H['lon'][host],
                 prb_id=H['prb_id'][host])
 
 # %% ../nbs/01c_world.ipynb #c100
 @patch
 def _far_end(self: World, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
-    "Where paths from `src` to `dst` end: latitude, longitude, node id and last-mile figures (an anycast site for a service)."
+    """Where paths from `src` to `dst` end: latitude, longitude, node id and last-mile figures (an anycast site for a
+    service)."""
     H, S = self.hosts, self.sites
     lat_d, lon_d, node = H['lat'][dst].copy(), H['lon'][dst].copy(), dst.copy()
     end_d = {k: H[k][dst].astype(np.float64) for k in ('access_ms', 'jitter_ms', 'shape', 'p_outlier', 'p_loss')}
     for svc in np.unique(dst[self._anycast[dst]]):    # an anycast service answers from its site nearest to the source
         m, sites = np.flatnonzero(dst == svc), self._sites_of[int(svc)]
-        best = sites[great_circle_km(H['lat'][src[m], None], H['lon'][src[m], None], S['lat'][sites], S['lon'][sites]).argmin(1)]
+        best = sites[great_circle_km(H['lat'][src[m], None], H['lon'][src[m], None], S['lat'][sites],
+                                     S['lon'][sites]).argmin(1)]
         lat_d[m], lon_d[m], node[m] = S['lat'][best], S['lon'][best], self.n_hosts + best
         for k in end_d: end_d[k][m] = S[k][best]
     return lat_d, lon_d, node, end_d
@@ -187,13 +192,16 @@ def path_params(self: World, src, dst, af) -> dict:
     p_loss = np.minimum(0.5, (H['p_loss'][src] + end_d['p_loss']) * np.exp(p['loss_sigma'] * hash_normal(hash64(key, _S_LOSS))))
     blocked = np.where(v6, H['blocked6'][dst], H['blocked4'][dst])
     p_ok = (1 - p_loss) * (1 - np.where(v6 & H['broken_v6'][src], p['broken_v6_fail'], 0.0)) * ~blocked
-    return dict(src=src, dst=dst, af=af, node=node, dist_km=dist, prop_ms=prop, inflation=1 + excess, base=np.stack(base, 1),
+    return dict(src=src, dst=dst, af=af, node=node, dist_km=dist, prop_ms=prop, inflation=1 + excess,
+                base=np.stack(base, 1),
                 flappy=hash_unit(hash64(key, _S_FLAP)) < p['flappy'], route_period=period,
                 route_phase=np.floor(period * hash_unit(hash64(key, _S_PHASE))).astype(np.int64),
                 route_key=hash64(key, _S_ROUTE), bound_key=hash64(key, _S_BOUND),
                 scale=H['jitter_ms'][src] + end_d['jitter_ms'] + p['jitter_per_prop'] * prop,
-                shape=np.minimum(H['shape'][src], end_d['shape']), p_outlier=np.maximum(H['p_outlier'][src], end_d['p_outlier']),
-                p_ok=p_ok, cong_src=self._cong[src], tz_src=H['tz_s'][src], cong_dst=np.where(anycast, 0.0, self._cong[dst]),
+                shape=np.minimum(H['shape'][src], end_d['shape']),
+                p_outlier=np.maximum(H['p_outlier'][src], end_d['p_outlier']),
+                p_ok=p_ok, cong_src=self._cong[src], tz_src=H['tz_s'][src],
+                cong_dst=np.where(anycast, 0.0, self._cong[dst]),
                 tz_dst=H['tz_s'][dst], down_host=np.where(anycast, -1, dst))
 
 # %% ../nbs/01c_world.ipynb #c041
@@ -271,7 +279,8 @@ def laws(self: World, src, dst, t) -> RTTLaw:
 def rtt_law(self: World, src: str, dst: str, t) -> RTTLaw:
     "The true law of one measurement from `src` to `dst` (address texts) at time `t` (epoch seconds)."
     law = self.laws([src], [dst], [_seconds(t)])
-    return RTTLaw(*(float(getattr(law, k)[0]) for k in ('loc', 'scale', 'shape', 'p_outlier', 'p_fail')), law.outlier_ms)
+    return RTTLaw(*(float(getattr(law, k)[0]) for k in ('loc', 'scale', 'shape', 'p_outlier',
+                                                        'p_fail')), law.outlier_ms)
 
 
 @patch
@@ -306,7 +315,8 @@ def scheduled_rows(self: World) -> int:
 # %% ../nbs/01c_world.ipynb #c118
 @patch
 def chunks(self: World, chunk_rows: int = 500_000) -> list[tuple[int, int, int, int]]:
-    "Generation chunks (sub_lo, sub_hi, t_lo, t_hi): whole probes, about `chunk_rows` rows each, a busy probe cut in time."
+    """Generation chunks (sub_lo, sub_hi, t_lo, t_hi): whole probes, about `chunk_rows` rows each, a busy probe cut in
+    time."""
     _, count = self._firings(0, len(self.subs['msm']), self.start, self.end)
     bounds = np.flatnonzero(np.diff(self.subs['host'], prepend=-1, append=-1))   # subscriptions are sorted by host
     per_host = np.add.reduceat(count, bounds[:-1]) if len(count) else np.zeros(0, np.int64)
@@ -344,7 +354,8 @@ def sample_rows(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> dict:
     local, t, h, h2 = local[keep], t[keep], h[keep], h2[keep]
     law = self.row_law(self.path_params(host, dst, af), local, t)
     failed = (h2 >> _S32).astype(np.float64) * 2.0 ** -32 < law.p_fail
-    rtt = np.where(failed, -1.0, rtt_quantile(law.loc, law.scale, law.shape, law.p_outlier, hash_unit(h), law.outlier_ms))
+    rtt = np.where(failed, -1.0, rtt_quantile(law.loc, law.scale, law.shape, law.p_outlier,
+                                              hash_unit(h), law.outlier_ms))
     src_addr = np.where(af == 4, self._addr_of[4][host], self._addr_of[6][host])
     dst_addr = np.where(af == 4, self._addr_of[4][dst], self._addr_of[6][dst])
     return dict(t=t, rtt=rtt, msm_id=M['msm_id'][msm][local], af=af[local], size=M['size'][msm][local],
@@ -357,12 +368,14 @@ def measurement_table(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> pa
     r = self.sample_rows(lo, hi, t_lo, t_hi)
     return pa.table([r['msm_id'], pa.array((r['t'] * 1_000_000_000).view('datetime64[ns]'),
                                            MEASUREMENT_SCHEMA.field('event_time').type),
-                     self._addr.take(r['src']), self._addr.take(r['dst']), r['af'].astype(np.int64), r['rtt'], r['size'],
+                     self._addr.take(r['src']), self._addr.take(r['dst']), r['af'].astype(np.int64),
+                     r['rtt'], r['size'],
                      np.zeros(len(r['t']), np.int64), r['prb_id']], schema=MEASUREMENT_SCHEMA)
 
 
 @patch
-def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress: bool = True, compression: str = 'zstd') -> dict:
+def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress: bool = True,
+                       compression: str = 'zstd') -> dict:
     "Stream the world's measurements into one Parquet file, one row group per chunk; returns what was written."
     if chunk_rows < 1: raise ValueError(f'chunk_rows must be >= 1, got {chunk_rows}')
     path, rows, failures, v6 = Path(path), 0, 0, 0
@@ -375,4 +388,5 @@ def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress
             failures += int(np.count_nonzero(table['rtt'].to_numpy() < 0))
             v6 += int(np.count_nonzero(table['ip_version'].to_numpy() == 6))
             bar.update(int(self._firings(*chunk)[1].sum()))
-    return dict(path=str(path), rows=rows, failures=failures, failure_share=failures / max(rows, 1), ipv6_share=v6 / max(rows, 1))
+    return dict(path=str(path), rows=rows, failures=failures, failure_share=failures / max(rows, 1),
+                ipv6_share=v6 / max(rows, 1))
