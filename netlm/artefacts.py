@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .manifests import MANIFEST_FORMATS, manifest_kind, read_manifest_json
 
 # %% auto #0
@@ -142,7 +143,7 @@ class ModelSource:
     pin: str | None = None
 
 
-class ModelNotFound(ValueError):
+class ModelNotFound(NetlmError):
     "A model spec that names no model: not a run directory, an exported model nor a shipped model."
 
 

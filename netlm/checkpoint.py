@@ -19,6 +19,7 @@ import orbax.checkpoint as ocp
 from flax import nnx
 from jax.experimental import multihost_utils
 
+from .errors import NetlmError
 from .artefacts import file_sha256
 from .config import ModelConfig
 from .model import Transformer, abstract_model
@@ -34,7 +35,7 @@ __all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'write_manifest
 MANIFEST = 'netlm_manifest.json'
 
 
-class CorruptCheckpoint(ValueError):
+class CorruptCheckpoint(NetlmError):
     "A checkpoint step whose files do not match its manifest, cannot be read, or hold non-finite values."
 
 

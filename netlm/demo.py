@@ -19,6 +19,7 @@ import numpy as np
 import pyarrow.parquet as pq
 from fastcore.basics import patch
 
+from .errors import NetlmError
 from .measurements import Measurements, by_source
 from .world import World
 from .rows import find_world, load_rows, rows_to_measurements
@@ -104,7 +105,7 @@ class Limits:
     seconds: float = 60.0             # a request's time budget (an exploration returns what it finished by then)
 
 
-class RequestError(ValueError):
+class RequestError(NetlmError):
     "A question the demo cannot answer, with the HTTP status that says why."
 
     def __init__(self, message: str, status: int = 400):

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
 
+from .errors import NetlmError
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, SRC_IPV4, SRC_IPV6,
                              encode_measurement, encode_rtt, ip_bytes)
 from .measurements import Measurements, split_by
@@ -338,7 +339,7 @@ class ExportedModel:
     device: object
 
 
-class ExportUnreadable(ValueError):
+class ExportUnreadable(NetlmError):
     "An exported function written by a JAX whose serialization the installed one cannot read."
 
 

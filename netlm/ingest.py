@@ -26,6 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .errors import NetlmError
 from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
@@ -421,7 +422,7 @@ def format_report(report: dict) -> str:
     return '\n'.join(lines)
 
 # %% ../nbs/03_ingest.ipynb #c091
-class NoMeasurements(ValueError):
+class NoMeasurements(NetlmError):
     "The input holds no usable measurement: a command that would write nothing fails with this, one line saying why."
 
 
@@ -482,7 +483,7 @@ ATLAS_API = 'https://atlas.ripe.net'
 ATLAS_WINDOW_S = 86_400                 # seconds of results per request: one day
 
 
-class AtlasAPIError(ValueError):
+class AtlasAPIError(NetlmError):
     "The RIPE Atlas API gave no results for a request: one line naming the request and why (timeout, HTTP error, not JSON)."
 
 

@@ -31,6 +31,7 @@ from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from tqdm import tqdm
 
+from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
@@ -351,7 +352,7 @@ class StopRequest:
         return False
 
 # %% ../nbs/09_train.ipynb #c105
-class RunBusy(ValueError):
+class RunBusy(NetlmError):
     "Another process is training in this run directory (a user error: the CLI says so in one line)."
 
 
@@ -444,6 +445,16 @@ def _check_space(workdir: Path, state: TrainState):
                                     'free some and run the same command to resume from the last checkpoint')
 
 
+def _disk_full(e: BaseException, workdir) -> bool:
+    """Whether a failed save is a full disk: an OSError ENOSPC or EDQUOT behind `e`, or (orbax's ValueError carries no
+    errno) less room left on the run's disk than a checkpoint's metadata (1 MB)."""
+    while e is not None:
+        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT): return True
+        e = e.__cause__ or e.__context__
+    try: return shutil.disk_usage(workdir).free < (1 << 20)
+    except OSError: return False
+
+
 def _log_line(record: dict) -> str:
     "One readable line of a metrics record, for batch-job logs."
     show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
@@ -488,8 +499,8 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None,
     if lead: _warn_held_out(config)
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
         try: return _train(config, workdir, mesh, lead, on_step, wall_clock)
-        except ValueError as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
-            if 'No space left on device' not in str(e): raise
+        except ValueError as e:    # orbax reports a full disk as a ValueError (RESOURCE_EXHAUSTED) without an errno
+            if not _disk_full(e, workdir): raise
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
 
