@@ -37,7 +37,8 @@ from .train import data_mesh, init_from, init_state, step_function
 __all__ = ['Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches', 'round_batches', 'quantize_int8',
            'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model', 'score',
            'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps', 'run_flower_simulation',
-           'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table', 'plot_federation']
+           'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table', 'plot_federation',
+           'resume_or_start', 'compare_runs']
 
 # %% ../nbs/13b_federate.ipynb #c109
 @dataclass
@@ -589,3 +590,31 @@ def plot_federation(workdirs, path=None):
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=100)
     return fig
+
+# %% ../nbs/13b_federate.ipynb #c139
+from .errors import NetlmError
+
+
+def resume_or_start(workdir, settings: dict | None = None, progress: bool = True) -> dict:
+    """Train the federated run in `workdir` with `settings` (FederateConfig fields), or resume it (no `settings`: its
+    config.json); then write its report.png and print its comparison table."""
+    import matplotlib.pyplot as plt
+    if settings is None:
+        saved = Path(workdir) / 'config.json'
+        if not saved.is_file(): raise NetlmError(f'{workdir}: no run to resume there: give --data to start one')
+        settings = read_manifest_json(saved, 'federated run config')
+    summary = federate(FederateConfig(**settings, workdir=workdir, progress=progress))
+    plt.close(plot_federation([workdir], Path(workdir) / 'report.png'))
+    print(comparison_table([workdir]))
+    return summary
+
+
+def compare_runs(workdirs, out=None) -> str:
+    "The comparison table of federated runs; with `out`, also written there (comparison.md, comparison.png)."
+    import matplotlib.pyplot as plt
+    table = comparison_table(workdirs)
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        (Path(out) / 'comparison.md').write_text(table + '\n')
+        plt.close(plot_federation(workdirs, Path(out) / 'comparison.png'))
+    return table
