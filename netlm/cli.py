@@ -30,8 +30,9 @@ __all__ = ['USER_ERRORS', 'BENCHES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 
            'output_format', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
            'probe_list', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train',
            'add_train', 'cmd_eval', 'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records',
-           'cmd_predict', 'add_predict', 'cmd_quickstart', 'add_quickstart', 'cmd_pretrain', 'add_pretrain',
-           'add_federate', 'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'fail', 'main']
+           'cmd_predict', 'add_predict', 'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export',
+           'add_export', 'cmd_quickstart', 'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate',
+           'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'fail', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(NetlmError):
@@ -549,6 +550,147 @@ def add_predict(sub):
     add_output_options(pr, 'one JSON object per answer (a distribution, completion or candidate) a line')
     pr.set_defaults(func=cmd_predict)
 
+# %% ../nbs/17_cli.ipynb #c024d
+def cmd_changes(args) -> dict:
+    "Score every measurement of a table with a model, detect the change points of each series, write or print them."
+    from netlm.changes import find_changes, table_records
+    from netlm.infer import model_spec
+    spec = model_spec(args)                          # --workdir or --model, exactly one (before reading anything)
+    for name in ('drift', 'threshold'):
+        if not getattr(args, name) > 0: raise CLIError(f'--{name} must be > 0, got {getattr(args, name)}')
+    if args.hold < 0: raise CLIError(f'--hold must be >= 0, got {args.hold}')
+    if args.queries_per_cut < 1: raise CLIError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
+    if args.out is None and not (args.json or args.csv): raise CLIError('give --out FILE, or --json/--csv for stdout')
+    changes, summary = find_changes(spec, args.input, drift=args.drift, threshold=args.threshold, hold=args.hold,
+                                    queries_per_cut=args.queries_per_cut, out=args.out, scores=args.scores,
+                                    progress=not args.no_progress)
+    if not (args.json or args.csv): print(json.dumps(summary)); return summary
+    # stdout holds the changes only, for a pipe; the summary goes to stderr
+    if args.json: print_records(table_records(changes), 'json')
+    else:
+        import pyarrow as pa, pyarrow.csv as pacsv
+        sink = pa.BufferOutputStream(); pacsv.write_csv(changes, sink)
+        sys.stdout.write(sink.getvalue().to_pybytes().decode())
+    print(json.dumps(summary), file=sys.stderr)
+    return summary
+
+
+def add_changes(sub):
+    from netlm.changes import CUSUM_DEFAULTS
+    from netlm.infer import add_model_options
+    c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
+                       description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
+                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
+                                   "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
+                                   'detect change points in each (source, destination) series with a two-sided CUSUM on '
+                                   'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
+                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction), '
+                                   "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
+                                   'with --json (an object a line) or --csv.')
+    add_model_options(c, 'scores with')
+    c.add_argument('--input', required=True, metavar='MEASUREMENTS', help='the measurements to score: Parquet, or RIPE Atlas '
+                                                                         'results (JSON, JSON lines, .gz/.bz2/.xz)')
+    c.add_argument('--out', default=None, metavar='CHANGES.parquet', help='where to write the detected changes: .parquet, '
+                                                                          '.csv, .json or .jsonl')
+    output = c.add_mutually_exclusive_group()
+    output.add_argument('--json', action='store_true', help='print the changes to stdout, one JSON object a line (the summary '
+                                                           'to stderr)')
+    output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
+    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
+                                                                            'negative log-likelihood, p_fail and context '
+                                                                            'size')
+    c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
+                   help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
+    c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],
+                   help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
+    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
+                                                                            f"alarm (default {CUSUM_DEFAULTS['hold']})")
+    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves '
+                                                                   'on (default 64; see nbs/13a_changes.ipynb)')
+    c.add_argument('--no-progress', action='store_true', help='no progress bar')
+    c.set_defaults(func=cmd_changes)
+
+# %% ../nbs/17_cli.ipynb #c024e
+def cmd_serve(args) -> dict:
+    "Serve the demo of a model (netlm.serve) until Ctrl-C."
+    from netlm.infer import model_spec
+    from netlm.serve import serve
+    if args.data is not None and not Path(args.data).exists():
+        raise FileNotFoundError(f'{args.data}: no such file or directory')
+    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1),
+                             ('--timeout', args.timeout, 0.1)):
+        if not value >= low: raise CLIError(f'{name} must be at least {low}, got {value}')
+    spec = model_spec(args)                          # --workdir RUN or --model base|MODEL_DIR, as every command
+    return serve(spec, args.data, host=args.host, port=args.port, context_size=args.context_size,
+                 max_destinations=args.max_destinations, timeout=args.timeout, allow_host=args.allow_host)
+
+
+def add_serve(sub):
+    from netlm.infer import add_model_options
+    s = sub.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
+                                            'exploration)',
+                              description='Serve an interactive demo of a model (--workdir RUN or --model '
+                                          'base|MODEL_DIR): ask the RTT distribution of a pair (next to the baselines, '
+                                          'the oracle on synthetic data and the measured pings), complete a partial IP, find destinations for a target RTT, and map a '
+                                          "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
+                                          '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
+                                          '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
+                                          'default.')
+    add_model_options(s, 'serves')
+    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
+                                                '(baselines fit on its train split) or a measurement Parquet; contexts and '
+                                                'measured pings come from it')
+    s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
+    s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
+    s.add_argument('--context-size', type=int, default=30, help="context measurements per question, the probe's most "
+                                                                'recent (default 30)')
+    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
+                                                                     'about (default 256)')
+    s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
+                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
+                        'listened on')
+    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
+                                                               'it finished (default 60)')
+    s.set_defaults(func=cmd_serve)
+
+# %% ../nbs/17_cli.ipynb #c024f
+def cmd_export(args) -> dict:
+    "Export a run's checkpoint as an inference artefact and say what was written."
+    from netlm.export import EXPORT_PLATFORMS, export_model, export_size
+    t0 = time.time()
+    platforms = tuple(p.strip() for p in args.platforms.split(',') if p.strip())
+    if not platforms or set(platforms) - set(EXPORT_PLATFORMS):
+        raise CLIError(f"--platforms {args.platforms!r}: give a comma-separated list of {', '.join(EXPORT_PLATFORMS)}")
+    manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype, platforms=platforms)
+    size = export_size(args.out)
+    print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} "
+          f"({'int8' if args.int8 else 'float32'} weights, "
+          f"{manifest['params']['count']:,} parameters, {size / 1e6:.2f} MB, {manifest['compute_dtype']} compute, "
+          f"for {', '.join(platforms)}) in {time.time() - t0:.0f} s", flush=True)
+    return dict(out=str(args.out), bytes=size, step=manifest['source']['step'], quantization=manifest['quantization'],
+                parameters=manifest['params']['count'], platforms=list(platforms))
+
+
+
+def add_export(sub):
+    s = sub.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
+                                             '(float32 or int8 weights)',
+                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the '
+                                          "model's two inference functions serialized with jax.export, its weights (.npz) "
+                                          'and a manifest with the sha256 of every file. `Predictor.from_export(OUT)` '
+                                          'answers like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX '
+                                          '(no optax, orbax, grain or flax).')
+    s.add_argument('--workdir', required=True, help='the training run directory')
+    s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
+    s.add_argument('--int8', action='store_true', help='int8 weights with a float32 scale per output channel (about 3.5x '
+                                                       'smaller)')
+    s.add_argument('--step', type=int, default=None, help='the checkpoint step to export (default: the latest)')
+    s.add_argument('--dtype', choices=('bfloat16', 'float32'), default=None,
+                   help="compute dtype (default: the model's own; float32 is faster on CPUs without bfloat16 units)")
+    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu '
+                                                      '(default cpu)')
+    s.set_defaults(func=cmd_export)
+
 # %% ../nbs/17_cli.ipynb #c026
 def cmd_quickstart(args) -> dict:
     "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
@@ -713,12 +855,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
-    from netlm.serve import add_serve_parser
-    from netlm.export import add_export_parser
-    from netlm.changes import add_changes
     for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate,
-                add_serve_parser,
-                add_export_parser, add_pretrain, add_quickstart, add_bench): add(sub)
+                add_serve, add_export, add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
 

@@ -54,7 +54,7 @@ __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_bat
 # %% ../nbs/09_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
     "The run's data directory; a one-line error when it has none."
-    if config.data is None: raise ValueError('no data: set TrainConfig.data to a probe-row directory (`netlm preprocess`)')
+    if config.data is None: raise NetlmError('no data: set TrainConfig.data to a probe-row directory (`netlm preprocess`)')
     return config.data
 
 
@@ -298,7 +298,7 @@ def init_weights(source: str) -> tuple[dict, dict]:
     try: found = resolve_model(source)
     except ModelNotFound:
         shipped = ', '.join(sorted(PRETRAINED)) or 'none shipped'
-        raise ValueError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
+        raise NetlmError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
                          'an exported model (with manifest.json)') from None
     if found.kind == 'run':
         model, config, _ = load_model_step(found.path)
@@ -314,7 +314,7 @@ def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
     theirs, ours = {k: model_config.get(k) for k in ARCHITECTURE}, config.model.architecture()
     if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
         same = [name for name, preset in PRESETS.items() if preset.architecture() == theirs]
-        raise ValueError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
+        raise NetlmError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
                          + (f'it is the preset {same[0]!r} (--preset {same[0]})' if same else 'train with its model settings'))
     params = jax.device_put(set_params(state.params, arrays, f'init {config.init}'), replicated(mesh))
     return dataclasses.replace(state, params=params)
@@ -464,12 +464,12 @@ def _log_line(record: dict) -> str:
 
 def check_config(config: TrainConfig):
     n, streams, processes = jax.device_count(), data_shards(config), jax.process_count()
-    if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
+    if config.batch_size % n: raise NetlmError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
     if streams % processes or config.batch_size % streams:
-        raise ValueError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size '
+        raise NetlmError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size '
                          f'{config.batch_size}')
     if config.seq_len > config.model.max_len:
-        raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
+        raise NetlmError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
 
 
 def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
@@ -512,7 +512,7 @@ def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     except CorruptCheckpoint: saved = None               # nothing to keep: the restore says why in its own words
     saved = None if saved is None else saved.get('data_shards') or 0   # 0: saved before data streams
     if config.data_shards and saved and config.data_shards != saved:
-        raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
+        raise NetlmError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
                          f'{config.data_shards}')
     return dataclasses.replace(config, data_shards=config.data_shards or saved or jax.process_count())
 
