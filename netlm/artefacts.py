@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .manifests import MANIFEST_FORMATS, manifest_kind, read_manifest_json
 
 # %% auto #0
@@ -43,12 +44,12 @@ def _used_files(manifest: dict, where) -> list[str]:
     "The files a reader opens: the weights and the functions, each a plain name listed under `files`."
     try: used = [manifest['params']['file']] + [manifest['functions'][name] for name in EXPORT_FUNCTIONS]
     except (KeyError, TypeError):
-        raise ValueError(f'{where}: damaged or not a netlm export manifest (no params file or functions)') from None
+        raise NetlmError(f'{where}: damaged or not a netlm export manifest (no params file or functions)') from None
     listed = manifest['files'] if isinstance(manifest.get('files'), dict) else {}
     for name in used:
         if not isinstance(name, str) or Path(name).name != name or name in ('', '.', '..'):
-            raise ValueError(f'{where}: file name {name!r} is not a plain name in the directory; refused')
-        if name not in listed: raise ValueError(f'{where}: {name} is used but not listed (with its SHA-256) under files; refused')
+            raise NetlmError(f'{where}: file name {name!r} is not a plain name in the directory; refused')
+        if name not in listed: raise NetlmError(f'{where}: {name} is used but not listed (with its SHA-256) under files; refused')
     return used
 
 
@@ -63,25 +64,25 @@ def read_export(path, pin: str | None = None) -> dict:
     if not where.is_file(): raise FileNotFoundError(f'{where}: missing, so {path} is not a model from `netlm export`')
     raw = where.read_bytes()
     if pin is not None and hashlib.sha256(raw).hexdigest() != pin.lower():
-        raise ValueError(f'{where}: not the manifest pinned (its SHA-256 is {hashlib.sha256(raw).hexdigest()[:16]}..., '
+        raise NetlmError(f'{where}: not the manifest pinned (its SHA-256 is {hashlib.sha256(raw).hexdigest()[:16]}..., '
                          f'expected {pin[:16]}...)')
     try: manifest = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ValueError(f'{where}: damaged (not JSON: {e})') from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise NetlmError(f'{where}: damaged (not JSON: {e})') from None
     if not isinstance(manifest, dict) or manifest_kind(manifest) != 'export':
-        raise ValueError(f'{where}: not a netlm export manifest')
+        raise NetlmError(f'{where}: not a netlm export manifest')
     if manifest.get('version') != EXPORT_VERSION:
-        raise ValueError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
+        raise NetlmError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
     if manifest.get('checksum') != manifest_checksum(manifest):
-        raise ValueError(f'{where}: damaged or edited (its checksum does not match its content)')
+        raise NetlmError(f'{where}: damaged or edited (its checksum does not match its content)')
     _used_files(manifest, where)
     for name, info in manifest['files'].items():
         file = path / name
         if not isinstance(name, str) or Path(name).name != name or name in ('.', '..'):
-            raise ValueError(f'{where}: file name {name!r} is not a plain name')
+            raise NetlmError(f'{where}: file name {name!r} is not a plain name')
         if not file.is_file(): raise FileNotFoundError(f'{file}: missing from the exported model')
         if file.stat().st_size != info['bytes']:
-            raise ValueError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
-        if file_sha256(file) != info['sha256']: raise ValueError(f'{file}: damaged (its sha256 does not match the manifest)')
+            raise NetlmError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
+        if file_sha256(file) != info['sha256']: raise NetlmError(f'{file}: damaged (its sha256 does not match the manifest)')
     return manifest
 
 # %% ../nbs/07a_artefacts.ipynb #c015
@@ -104,9 +105,9 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False, pi
     arrays = manifest['params'].get('arrays', {})
     for name, spec in arrays.items():
         if name not in params or list(params[name].shape) != spec['shape'] or str(params[name].dtype) != spec['dtype']:
-            raise ValueError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
+            raise NetlmError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
     if set(params) - set(arrays):
-        raise ValueError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
+        raise NetlmError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
     return manifest, dequantize(params) if float32 else params
 
 # %% ../nbs/07a_artefacts.ipynb #c018
@@ -120,7 +121,7 @@ PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model 
 def pretrained_path(name: str = 'base') -> Path:
     "The directory of a model shipped in the package (`PRETRAINED`); a one-line error for an unknown name or a missing install."
     if name not in PRETRAINED:
-        raise ValueError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
+        raise NetlmError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
     path = PRETRAINED_DIR / name
     if not (path / 'manifest.json').is_file():
         raise FileNotFoundError(f'{path}: the pretrained model {name!r} is missing from this install')
@@ -142,7 +143,7 @@ class ModelSource:
     pin: str | None = None
 
 
-class ModelNotFound(ValueError):
+class ModelNotFound(NetlmError):
     "A model spec that names no model: not a run directory, an exported model nor a shipped model."
 
 
@@ -154,7 +155,7 @@ def resolve_model(spec) -> ModelSource:
     if (path / 'manifest.json').is_file():
         kind = manifest_kind(read_manifest_json(path / 'manifest.json'))
         if kind == 'export': return ModelSource('export', path)
-        raise ValueError(f"{path / 'manifest.json'}: not a netlm export manifest (its kind: {kind}); not a model")
+        raise NetlmError(f"{path / 'manifest.json'}: not a netlm export manifest (its kind: {kind}); not a model")
     if str(spec) in PRETRAINED:
         return ModelSource('pretrained', pretrained_path(str(spec)), str(spec), PRETRAINED[str(spec)])
     raise ModelNotFound(f"{spec}: not a run directory (no checkpoints/), an exported model (no manifest.json) nor a "

@@ -11,6 +11,8 @@ import re
 import time
 from datetime import datetime, timezone
 
+from .errors import NetlmError
+
 # %% auto #0
 __all__ = ['ATLAS_API', 'ATLAS_WINDOW_S', 'AtlasAPIError', 'atlas_time', 'atlas_windows', 'describe_request', 'fetch_results',
            'atlas_error_body', 'AtlasReplay']
@@ -20,7 +22,7 @@ ATLAS_API = 'https://atlas.ripe.net'
 ATLAS_WINDOW_S = 86_400                 # seconds of results per request: one day
 
 
-class AtlasAPIError(ValueError):
+class AtlasAPIError(NetlmError):
     """The RIPE Atlas API gave no results for a request: one line naming the request and why (timeout, HTTP error, not
     JSON)."""
 

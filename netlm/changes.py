@@ -29,7 +29,7 @@ from .infer import MAX_RTT_MS, add_model_options, load_predictor, model_spec, tr
 __all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'TABLE_FORMATS', 'source_runs',
            'encode_series', 'plan_cuts', 'outcome_scores', 'surprise', 'pair_runs', 'pit_z', 'cusum', 'detect_changes',
            'world_changes', 'match_changes', 'history_z', 'pelt_changes', 'read_measurements', 'check_table_path',
-           'table_records', 'write_table', 'scores_table', 'cmd_changes', 'add_changes']
+           'table_records', 'write_table', 'scores_table', 'find_changes']
 
 # %% ../nbs/13a_changes.ipynb #c006
 ORDER = np.array([FIELD_SRC, FIELD_DST, FIELD_TIME, FIELD_RESULT])     # the RTT question's field order: the result last
@@ -478,78 +478,22 @@ def scores_table(m: Measurements, s: dict) -> pa.Table:
                          n_context=pa.array(s['n_context'])))
 
 # %% ../nbs/13a_changes.ipynb #c035
-def cmd_changes(args) -> dict:
-    """Score every measurement of a table with a model, detect the change points of each (source, destination) series,
-    write them."""
-    model_spec(args)                                 # --workdir or --model, exactly one (before reading anything)
-    for name in ('drift', 'threshold'):
-        if not getattr(args, name) > 0: raise ValueError(f'--{name} must be > 0, got {getattr(args, name)}')
-    if args.hold < 0: raise ValueError(f'--hold must be >= 0, got {args.hold}')
-    if args.queries_per_cut < 1: raise ValueError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
-    if args.out is None and not (args.json or args.csv): raise ValueError('give --out FILE, or --json/--csv for stdout')
-    for path in (args.out, args.scores):
+def find_changes(spec, input, *, drift: float = CUSUM_DEFAULTS['drift'], threshold: float = CUSUM_DEFAULTS['threshold'],
+                 hold: int = CUSUM_DEFAULTS['hold'], queries_per_cut: int = 64, out=None, scores=None,
+                 progress: bool = True) -> tuple[pa.Table, dict]:
+    """Score every measurement of `input` with the model `spec`, detect the change points of each (source, destination)
+    series; write them to `out` (and the scores to `scores`) when given. The changes and a summary (`netlm changes`)."""
+    for path in (out, scores):
         if path is not None: check_table_path(path)
-    m = read_measurements(args.input)
-    predictor = load_predictor(model_spec(args))
+    m = read_measurements(input)
+    predictor = load_predictor(spec)
     t0 = time.time()
-    s = surprise(predictor, m, queries_per_cut=args.queries_per_cut, progress=not args.no_progress)
+    s = surprise(predictor, m, queries_per_cut=queries_per_cut, progress=progress)
     seconds = time.time() - t0
-    changes = detect_changes(m, pit_z(s['pit']), drift=args.drift, threshold=args.threshold, hold=args.hold)
-    out = write_table(changes, args.out) if args.out else None
-    if args.scores: write_table(scores_table(m, s), args.scores)
-    summary = dict(input=str(args.input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
-                   out=str(out) if out else None,
-                   scores=args.scores, seconds=round(seconds, 2),
-                   measurements_per_s=round(len(m) / max(seconds, 1e-9), 1),
-                   mean_nll=float(np.mean(s['nll'])))
-    if args.json or args.csv:      # stdout holds the changes only, for a pipe; the summary goes to stderr
-        import pyarrow.csv as pacsv
-        if args.json: sys.stdout.write(''.join(json.dumps(r) + '\n' for r in table_records(changes)))
-        else:
-            sink = pa.BufferOutputStream(); pacsv.write_csv(changes, sink)
-            sys.stdout.write(sink.getvalue().to_pybytes().decode())
-        print(json.dumps(summary), file=sys.stderr)
-    else: print(json.dumps(summary))
-    return summary
-
-
-def add_changes(sub):
-    "The `netlm changes` subcommand."
-    c = sub.add_parser('changes',
-                       help='per-measurement surprise and change points of each (source, destination) series',
-                       description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
-                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
-                                   "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
-                                   'detect change points in each (source, destination) series with a two-sided CUSUM on '
-                                   'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
-                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction), '
-                                   "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
-                                   'with --json (an object a line) or --csv.')
-    add_model_options(c, 'scores with')
-    c.add_argument('--input', required=True, metavar='MEASUREMENTS',
-                   help='the measurements to score: Parquet, or RIPE Atlas '
-                                                                         'results (JSON, JSON lines, .gz/.bz2/.xz)')
-    c.add_argument('--out', default=None, metavar='CHANGES.parquet',
-                   help='where to write the detected changes: .parquet, '
-                                                                          '.csv, .json or .jsonl')
-    output = c.add_mutually_exclusive_group()
-    output.add_argument('--json', action='store_true',
-                        help='print the changes to stdout, one JSON object a line (the summary '
-                                                           'to stderr)')
-    output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
-    c.add_argument('--scores', default=None, metavar='SCORES.parquet',
-                   help='also write every measurement with its PIT, '
-                                                                            'negative log-likelihood, p_fail and context '
-                                                                            'size')
-    c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
-                   help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
-    c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],
-                   help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
-    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
-                                                                            f"alarm (default {CUSUM_DEFAULTS['hold']})")
-    c.add_argument('--queries-per-cut', type=int, default=64,
-                   help='measurements asked on the same context before it moves '
-                                                                   'on (default 64; see nbs/13a_changes.ipynb)')
-    c.add_argument('--no-progress', action='store_true', help='no progress bar')
-    c.set_defaults(func=cmd_changes)
-    return c
+    changes = detect_changes(m, pit_z(s['pit']), drift=drift, threshold=threshold, hold=hold)
+    written = write_table(changes, out) if out else None
+    if scores: write_table(scores_table(m, s), scores)
+    summary = dict(input=str(input), measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
+                   out=str(written) if written else None, scores=scores, seconds=round(seconds, 2),
+                   measurements_per_s=round(len(m) / max(seconds, 1e-9), 1), mean_nll=float(np.mean(s['nll'])))
+    return changes, summary

@@ -19,6 +19,7 @@ import orbax.checkpoint as ocp
 from flax import nnx
 from jax.experimental import multihost_utils
 
+from .errors import NetlmError
 from .artefacts import file_sha256
 from .config import ModelConfig
 from .model import Transformer, abstract_model
@@ -34,7 +35,7 @@ __all__ = ['MANIFEST', 'CorruptCheckpoint', 'CheckpointWarning', 'write_manifest
 MANIFEST = 'netlm_manifest.json'
 
 
-class CorruptCheckpoint(ValueError):
+class CorruptCheckpoint(NetlmError):
     "A checkpoint step whose files do not match its manifest, cannot be read, or hold non-finite values."
 
 
@@ -120,7 +121,7 @@ class DataStreamsHandler:
         def read(k):   # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
             path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json',
                                      directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
-            if path is None: raise ValueError(f'{directory}: no position of data stream {k} of {item.count}')
+            if path is None: raise NetlmError(f'{directory}: no position of data stream {k} of {item.count}')
             return json.loads(path.read_text())
         item.set_states({k: read(k) for k in item.get_states()})
         return item
@@ -203,7 +204,7 @@ def check_architecture(config: dict, model: ModelConfig, where) -> None:
     "Refuse a checkpoint of another architecture than `model`'s (`ValueError`); run settings (dropout, dtype, ...) may differ."
     saved = saved_model_config(config, where).architecture()
     if changed := {k: (v, getattr(model, k)) for k, v in saved.items() if getattr(model, k) != v}:
-        raise ValueError(f'{where} holds checkpoints of another model (saved vs asked: {changed}); use a new workdir')
+        raise NetlmError(f'{where} holds checkpoints of another model (saved vs asked: {changed}); use a new workdir')
 
 # %% ../nbs/08_checkpoint.ipynb #c015c
 def newest_checkpoint_config(workdir) -> dict | None:

@@ -6,14 +6,12 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import errno
 import importlib
 import inspect
 import json
 import logging
 import os
-import shutil
 import sys
 import time
 import warnings
@@ -22,28 +20,28 @@ from pathlib import Path
 import numpy as np
 
 from .config import ALGORITHMS, FederateConfig, TrainConfig, add_config_options
+from .errors import NetlmError
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
 # configurations are the exception: `netlm.config` loads none of those, and the options are made from its fields.
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'BENCHES', 'CPU_ACTIVATION_BYTES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'GLOSSARY',
-           'PRETRAIN_SEED', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'bench_kwargs',
-           'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'probe_list', 'add_ingest',
-           'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train', 'for_minutes', 'add_train',
-           'default_preset', 'training_memory', 'memory_available', 'check_memory', 'evaluate_run', 'cmd_eval',
-           'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records', 'cmd_predict',
-           'add_predict', 'write_report', 'quickstart_init', 'cmd_quickstart', 'add_quickstart', 'report_verdict',
-           'next_steps', 'pretrain_corpus', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate',
-           'NetlmParser', 'build_parser', 'run', 'main']
+__all__ = ['USER_ERRORS', 'BENCHES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'CLIError', 'add_output_options', 'print_records',
+           'output_format', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
+           'probe_list', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train',
+           'add_train', 'cmd_eval', 'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records',
+           'cmd_predict', 'add_predict', 'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export',
+           'add_export', 'cmd_quickstart', 'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate',
+           'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'fail', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
-class CLIError(Exception):
-    "An error to report to the user as one line, without a traceback."
+class CLIError(NetlmError):
+    "A mistake in the command line (options that do not go together, a value out of range), said in one line."
 
 
-USER_ERRORS = (CLIError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError, ValueError)   # one line each
+# a user's mistake: one line, exit status 2; any other exception is a bug of ours (one line, exit 1; --debug: traceback)
+USER_ERRORS = (NetlmError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError)
 
 # %% ../nbs/17_cli.ipynb #c005b
 def add_output_options(parser, json_help: str):
@@ -273,6 +271,7 @@ def add_preprocess(sub):
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
     from netlm.config import config_from_args, parse_settings, read_config_file
+    from netlm.pipeline import check_memory, default_preset, for_minutes
     from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
     for key in _TRAIN_FLAGS:
@@ -315,30 +314,6 @@ def cmd_train(args) -> dict:
     return summary
 
 
-def for_minutes(config, minutes: float):
-    """`config` set to train for `minutes` of wall time: the learning-rate schedule planned from a few timed steps, then
-    the schedule's floor until the budget stops the run (`netlm.train.budget_schedule`)."""
-    from netlm.train import budget_schedule, time_steps
-    if minutes <= 0: raise CLIError(f'--minutes must be positive, got {minutes}')
-    # a resume: re-timing would change its learning-rate schedule mid-run
-    if (saved := _saved_schedule(config.workdir)) is not None:
-        print(f"resuming {config.workdir}: keeping its schedule of {saved['decay_steps'] or saved['steps']} steps; at most "
-              f"{minutes:g} more minutes of training", flush=True)
-        return dataclasses.replace(config, **saved, max_minutes=minutes)
-    config = budget_schedule(config, minutes, time_steps(config))
-    print(f'{minutes:g} minutes of training: a schedule of about {config.decay_steps} steps of {config.batch_size} x '
-          f'{config.seq_len} tokens, then its final learning rate until the time is spent', flush=True)
-    return config
-
-
-def _saved_schedule(workdir) -> dict | None:
-    "The step schedule saved with the newest usable checkpoint in `workdir` (None for a new run)."
-    from netlm.checkpoint import CorruptCheckpoint, newest_checkpoint_config
-    try: saved = newest_checkpoint_config(workdir)
-    except CorruptCheckpoint as e: raise CLIError(str(e)) from None
-    return None if saved is None else {k: saved.get(k) for k in ('steps', 'decay_steps', 'warmup_steps', 'ckpt_every')}
-
-
 _TRAIN_FLAGS = ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init')
 
 
@@ -365,88 +340,7 @@ def add_train(sub):
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
 
-# %% ../nbs/17_cli.ipynb #c020m
-# Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
-# 15.5 GB: 3.4 GB per sequence, about 260 bytes per token, layer and unit of width. (A GPU keeps far less: bfloat16,
-# flash attention.) The 16 bytes a parameter are the float32 weights, the gradient and AdamW's two moments.
-CPU_ACTIVATION_BYTES = 260
-
-
-def default_preset() -> str:
-    "The preset `netlm train` takes when none is named: netlm-86m on a GPU, the CPU recipe (cpu-small) without one."
-    import jax
-    return 'netlm-86m' if jax.default_backend() == 'gpu' else 'cpu-small'
-
-
-def training_memory(config) -> int:
-    "About how many bytes a training step of `config` needs on a CPU: parameters with their optimizer state, and activations."
-    from netlm.model import param_count_formula
-    m = config.model
-    return 16 * param_count_formula(m) + CPU_ACTIVATION_BYTES * config.batch_size * config.seq_len * m.n_layers * m.d_model
-
-
-def memory_available() -> int | None:
-    "Bytes of memory free for this process (MemAvailable, within the cgroup's limit where one is set); None if unknown."
-    free = None
-    try:
-        meminfo = dict(line.split(':', 1) for line in Path('/proc/meminfo').read_text().splitlines() if ':' in line)
-        free = int(meminfo['MemAvailable'].split()[0]) * 1024
-    except (OSError, KeyError, ValueError): pass
-    try:
-        limit = Path('/sys/fs/cgroup/memory.max').read_text().strip()
-        if limit != 'max':
-            left = int(limit) - int(Path('/sys/fs/cgroup/memory.current').read_text())
-            free = left if free is None else min(free, left)
-    except (OSError, ValueError): pass
-    return free
-
-
-def check_memory(config, available: int | None = None):
-    """Refuse, in one line, a run that cannot fit in this machine's memory without a GPU (it would run for minutes, then
-    die out of memory): what it needs, what is free, and what to run instead."""
-    import jax
-    if jax.default_backend() == 'gpu': return
-    available = memory_available() if available is None else available
-    need = training_memory(config)
-    if available is None or need <= available: return
-    raise CLIError(f'--preset {config.preset} at batch {config.batch_size} x {config.seq_len} needs about {need / 1e9:.0f} GB '
-                   f'of memory without a GPU, and {available / 1e9:.0f} GB are free: use --preset cpu-small (the CPU recipe) '
-                   'or a GPU')
-
-
 # %% ../nbs/17_cli.ipynb #c022
-def _same_data(a, b) -> bool:
-    "Whether two probe-row directories hold the same rows: one path, or a copy (manifests with the same source rows and splits)."
-    from netlm.rows import load_manifest
-    if Path(a).resolve() == Path(b).resolve(): return True
-    try: ma, mb = load_manifest(a), load_manifest(b)
-    except (FileNotFoundError, ValueError): return False       # a path relative to where the run was trained: cannot tell
-    return all(ma.get(k) == mb.get(k) for k in ('source_rows', 'measurements_written', 'splits'))
-
-
-def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
-    """Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as
-    `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/."""
-    from netlm.evaluate import run_eval
-    from netlm.rows import find_world
-    from netlm.infer import ModelMethod, load_predictor
-    predictor = load_predictor(model if model is not None else workdir)
-    trained_on = json.loads((Path(workdir) / 'config.json').read_text()).get('data') if model is None and (Path(workdir) / 'config.json').is_file() else None
-    if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
-        warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
-    others = {}
-    for other in against:
-        label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
-        if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
-        name = f'run {label}'
-        if name in others or Path(spec).resolve() == Path(workdir).resolve():
-            raise CLIError(f"--against {other}: the run itself, or a second run named '{name}'")
-        others[name] = ModelMethod(load_predictor(spec))
-    world = world if world is not None else find_world(data_dir)
-    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world, others=others,
-                    **kwargs)
-
-
 def _eval_options(args) -> dict:
     "The evaluation protocol's options from the command line, checked."
     for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
@@ -461,7 +355,7 @@ def _eval_options(args) -> dict:
 
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
-    from netlm.evaluate import format_metrics_table
+    from netlm.evaluate import evaluate_run, format_metrics_table
     from netlm.infer import model_spec
     model_spec(args)                                 # --workdir or --model, exactly one
     if args.workdir is None and args.out is None:
@@ -657,100 +551,155 @@ def add_predict(sub):
     add_output_options(pr, 'one JSON object per answer (a distribution, completion or candidate) a line')
     pr.set_defaults(func=cmd_predict)
 
+# %% ../nbs/17_cli.ipynb #c024d
+def cmd_changes(args) -> dict:
+    "Score every measurement of a table with a model, detect the change points of each series, write or print them."
+    from netlm.changes import find_changes, table_records
+    from netlm.infer import model_spec
+    spec = model_spec(args)                          # --workdir or --model, exactly one (before reading anything)
+    for name in ('drift', 'threshold'):
+        if not getattr(args, name) > 0: raise CLIError(f'--{name} must be > 0, got {getattr(args, name)}')
+    if args.hold < 0: raise CLIError(f'--hold must be >= 0, got {args.hold}')
+    if args.queries_per_cut < 1: raise CLIError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
+    if args.out is None and not (args.json or args.csv): raise CLIError('give --out FILE, or --json/--csv for stdout')
+    changes, summary = find_changes(spec, args.input, drift=args.drift, threshold=args.threshold, hold=args.hold,
+                                    queries_per_cut=args.queries_per_cut, out=args.out, scores=args.scores,
+                                    progress=not args.no_progress)
+    if not (args.json or args.csv): print(json.dumps(summary)); return summary
+    # stdout holds the changes only, for a pipe; the summary goes to stderr
+    if args.json: print_records(table_records(changes), 'json')
+    else:
+        import pyarrow as pa, pyarrow.csv as pacsv
+        sink = pa.BufferOutputStream(); pacsv.write_csv(changes, sink)
+        sys.stdout.write(sink.getvalue().to_pybytes().decode())
+    print(json.dumps(summary), file=sys.stderr)
+    return summary
+
+
+def add_changes(sub):
+    from netlm.changes import CUSUM_DEFAULTS
+    from netlm.infer import add_model_options
+    c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
+                       description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
+                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
+                                   "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
+                                   'detect change points in each (source, destination) series with a two-sided CUSUM on '
+                                   'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
+                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction), '
+                                   "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
+                                   'with --json (an object a line) or --csv.')
+    add_model_options(c, 'scores with')
+    c.add_argument('--input', required=True, metavar='MEASUREMENTS', help='the measurements to score: Parquet, or RIPE Atlas '
+                                                                         'results (JSON, JSON lines, .gz/.bz2/.xz)')
+    c.add_argument('--out', default=None, metavar='CHANGES.parquet', help='where to write the detected changes: .parquet, '
+                                                                          '.csv, .json or .jsonl')
+    output = c.add_mutually_exclusive_group()
+    output.add_argument('--json', action='store_true', help='print the changes to stdout, one JSON object a line (the summary '
+                                                           'to stderr)')
+    output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
+    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
+                                                                            'negative log-likelihood, p_fail and context '
+                                                                            'size')
+    c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
+                   help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
+    c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],
+                   help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
+    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
+                                                                            f"alarm (default {CUSUM_DEFAULTS['hold']})")
+    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves '
+                                                                   'on (default 64; see nbs/13a_changes.ipynb)')
+    c.add_argument('--no-progress', action='store_true', help='no progress bar')
+    c.set_defaults(func=cmd_changes)
+
+# %% ../nbs/17_cli.ipynb #c024e
+def cmd_serve(args) -> dict:
+    "Serve the demo of a model (netlm.serve) until Ctrl-C."
+    from netlm.infer import model_spec
+    from netlm.serve import serve
+    if args.data is not None and not Path(args.data).exists():
+        raise FileNotFoundError(f'{args.data}: no such file or directory')
+    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1),
+                             ('--timeout', args.timeout, 0.1)):
+        if not value >= low: raise CLIError(f'{name} must be at least {low}, got {value}')
+    spec = model_spec(args)                          # --workdir RUN or --model base|MODEL_DIR, as every command
+    return serve(spec, args.data, host=args.host, port=args.port, context_size=args.context_size,
+                 max_destinations=args.max_destinations, timeout=args.timeout, allow_host=args.allow_host)
+
+
+def add_serve(sub):
+    from netlm.infer import add_model_options
+    s = sub.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
+                                            'exploration)',
+                              description='Serve an interactive demo of a model (--workdir RUN or --model '
+                                          'base|MODEL_DIR): ask the RTT distribution of a pair (next to the baselines, '
+                                          'the oracle on synthetic data and the measured pings), complete a partial IP, find destinations for a target RTT, and map a '
+                                          "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
+                                          '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
+                                          '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
+                                          'default.')
+    add_model_options(s, 'serves')
+    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
+                                                '(baselines fit on its train split) or a measurement Parquet; contexts and '
+                                                'measured pings come from it')
+    s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
+    s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
+    s.add_argument('--context-size', type=int, default=30, help="context measurements per question, the probe's most "
+                                                                'recent (default 30)')
+    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
+                                                                     'about (default 256)')
+    s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
+                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
+                        'listened on')
+    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
+                                                               'it finished (default 60)')
+    s.set_defaults(func=cmd_serve)
+
+# %% ../nbs/17_cli.ipynb #c024f
+def cmd_export(args) -> dict:
+    "Export a run's checkpoint as an inference artefact and say what was written."
+    from netlm.export import EXPORT_PLATFORMS, export_model, export_size
+    t0 = time.time()
+    platforms = tuple(p.strip() for p in args.platforms.split(',') if p.strip())
+    if not platforms or set(platforms) - set(EXPORT_PLATFORMS):
+        raise CLIError(f"--platforms {args.platforms!r}: give a comma-separated list of {', '.join(EXPORT_PLATFORMS)}")
+    manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype, platforms=platforms)
+    size = export_size(args.out)
+    print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} "
+          f"({'int8' if args.int8 else 'float32'} weights, "
+          f"{manifest['params']['count']:,} parameters, {size / 1e6:.2f} MB, {manifest['compute_dtype']} compute, "
+          f"for {', '.join(platforms)}) in {time.time() - t0:.0f} s", flush=True)
+    return dict(out=str(args.out), bytes=size, step=manifest['source']['step'], quantization=manifest['quantization'],
+                parameters=manifest['params']['count'], platforms=list(platforms))
+
+
+
+def add_export(sub):
+    s = sub.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
+                                             '(float32 or int8 weights)',
+                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the '
+                                          "model's two inference functions serialized with jax.export, its weights (.npz) "
+                                          'and a manifest with the sha256 of every file. `Predictor.from_export(OUT)` '
+                                          'answers like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX '
+                                          '(no optax, orbax, grain or flax).')
+    s.add_argument('--workdir', required=True, help='the training run directory')
+    s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
+    s.add_argument('--int8', action='store_true', help='int8 weights with a float32 scale per output channel (about 3.5x '
+                                                       'smaller)')
+    s.add_argument('--step', type=int, default=None, help='the checkpoint step to export (default: the latest)')
+    s.add_argument('--dtype', choices=('bfloat16', 'float32'), default=None,
+                   help="compute dtype (default: the model's own; float32 is faster on CPUs without bfloat16 units)")
+    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu '
+                                                      '(default cpu)')
+    s.set_defaults(func=cmd_export)
+
 # %% ../nbs/17_cli.ipynb #c026
-def write_report(workdir, metrics: dict, summary: dict) -> Path:
-    "WORKDIR/report.md: the verdict, what ran, what held out means, the tables and plots, the terms, the next commands."
-    from netlm.evaluate import format_held_out, format_metrics_table
-    workdir = Path(workdir)
-    lines = ['# netlm quickstart report', '', report_verdict(metrics), '',
-             f"Data: {summary['data']}. Model: `{summary['preset']}`"
-             + (f", fine-tuned from `{summary['init']}`" if summary.get('init') else ', trained from scratch')
-             + f", {summary['steps']} steps ({summary['train_minutes']:.1f} minutes, "
-             f"{summary['tokens_per_s'] or 0:,.0f} real tokens/s) on {summary['device']}; whole run "
-             f"{summary['seconds'] / 60:.1f} minutes.", '',
-             f"{metrics['protocol']['split'][:1].upper()}{metrics['protocol']['split'][1:]}: each query is given the probe's own "
-             'measurements before its cut as context, the same context for every method.', '',
-             *([format_held_out(metrics['protocol']['held_out']), ''] if 'held_out' in metrics['protocol'] else []),
-             format_metrics_table(metrics), '']
-    for title, png in (('Training curve', 'eval/training_curve.png'), ('RTT error by slice, cold start and calibration',
-                                                                       'eval/rtt_report.png')):
-        if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
-    lines += GLOSSARY + next_steps(workdir, metrics, summary)
-    path = workdir / 'report.md'
-    path.write_text('\n'.join(lines))
-    return path
-
-
-def _quickstart_data(args, W: Path, progress: bool) -> tuple:
-    "The measurement table of the quickstart (generated, given, or ingested) and how to name it."
-    if args.data is None:
-        from netlm.synth import generate
-        print(f'[1/5] synthetic world: {args.probes} probes, {args.days:g} days', flush=True)
-        gen = generate(W / 'world', probes=args.probes, days=args.days, seed=args.seed, progress=progress)
-        return gen['path'], f"synthetic world ({gen['rows']:,} measurements, {args.probes} probes)"
-    if not Path(args.data).exists(): raise CLIError(f'{args.data}: no such file or directory')
-    from netlm.ingest import is_parquet, measurement_source
-    if is_parquet(args.data):
-        print(f'[1/5] measurement table: {args.data}', flush=True)
-        return args.data, str(args.data)
-    print(f'[1/5] ingesting RIPE Atlas results: {args.data}', flush=True)
-    source, rep = measurement_source(args.data, W / 'measurements.parquet', progress=progress)   # none: says why, in one line
-    return source, f"{args.data} ({rep['rows_written']:,} measurements)"
-
-
-def quickstart_init(args) -> str | None:
-    "The weights the quickstart starts from: --init, else the shipped base model unless --from-scratch (or none is shipped)."
-    from netlm.artefacts import PRETRAINED
-    if args.from_scratch and args.init: raise CLIError('--from-scratch and --init: choose one')
-    if args.from_scratch: return None
-    if args.init: return args.init
-    return 'base' if 'base' in PRETRAINED and args.preset == 'cpu-small' else None
-
-
 def cmd_quickstart(args) -> dict:
     "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
-    import jax
-    from netlm.preprocess import build_probe_rows
-    from netlm.config import config_from_args
-    from netlm.train import train
-    t0, W = time.time(), Path(args.workdir)
-    W.mkdir(parents=True, exist_ok=True)
-    progress = not args.no_progress
-    options = _eval_options(args)
-    source, data_name = _quickstart_data(args, W, progress)
-    print('[2/5] probe rows', flush=True)
-    build_probe_rows(source, W / 'rows', test_fraction=args.test_fraction, val_fraction=args.val_fraction,
-                     time_split=args.time_split,
-                     progress=progress)
-    init = quickstart_init(args)
-    config = config_from_args(args.preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=args.seed, init=init,
-                                                progress='bar' if progress else 'off'), finetune=init is not None)
-    if args.steps:
-        config = dataclasses.replace(config, steps=args.steps, warmup_steps=min(config.warmup_steps, max(args.steps // 10, 1)),
-                                                ckpt_every=min(config.ckpt_every,
-                                                               args.steps), log_every=min(config.log_every, max(args.steps // 20, 1)))
-    else: config = for_minutes(config, args.train_minutes)
-    plan = f'{config.steps} steps' if config.max_minutes is None else f'{config.max_minutes:g} minutes'
-    print(f"[3/5] {f'fine-tuning {config.preset} from {init}' if init else f'training {config.preset} from scratch'} for "
-          f"{plan} "
-          f'on {jax.devices()[0].platform}', flush=True)
-    t_train = time.time()
-    trained = train(config)
-    train_minutes = (time.time() - t_train) / 60
-    print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
-    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
-    summary = dict(data=data_name, source=str(source), preset=config.preset, init=init, steps=trained['step'], train_minutes=train_minutes,
-                   tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform, seconds=time.time() - t0)
-    print('[5/5] report', flush=True)
-    report = write_report(W / 'run', metrics, summary)
-    rtt = metrics['rtt']
-    best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
-    print(f"netlm quickstart: done in {(time.time() - t0) / 60:.1f} minutes; median RTT error: model "
-          f"{rtt['model']['median_ae_ms']:.2f} ms, "
-          f"best baseline ({best}) {rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else '')
-          + f"; report: {report}")
-    return dict(summary, report=str(report), metrics=metrics)
-
+    from netlm.pipeline import quickstart
+    return quickstart(args.workdir, data=args.data, probes=args.probes, days=args.days, preset=args.preset,
+                      init=args.init, from_scratch=args.from_scratch, train_minutes=args.train_minutes, steps=args.steps,
+                      test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
+                      seed=args.seed, eval_options=_eval_options(args), progress=not args.no_progress)
 
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
@@ -783,134 +732,13 @@ def add_quickstart(sub):
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)
 
-# %% ../nbs/17_cli.ipynb #c026r
-def report_verdict(metrics: dict) -> str:
-    """The report's first sentence: the model against the best baseline on median RTT error, paired on the same queries with
-    its 95% interval, or why the evaluation is too small to say."""
-    from netlm.evaluate import too_small
-    rtt, versus = metrics['rtt'], metrics.get('versus') or {}
-    if (note := too_small(metrics.get('protocol', {}))): return f'**{note}**'
-    baselines = [k for k in rtt if k not in ('model', 'oracle') and not k.startswith('run ') and k in versus]
-    if 'model' not in rtt or not baselines: return 'No model was evaluated against the baselines.'
-    best = min(baselines, key=lambda k: rtt[k]['median_ae_ms'])
-    ratio, low, high = versus[best]['all']['median_ae']
-    model_ms, best_ms = rtt['model']['median_ae_ms'], rtt[best]['median_ae_ms']
-    verdict = ('beats' if high < 1 else 'is behind' if low > 1 else 'is not told apart from')
-    return (f'**The model {verdict} the best baseline ({best})** on held-out probes: median RTT error {model_ms:.2f} ms '
-            f'against {best_ms:.2f} ms, {ratio:.2f}x [95% CI {low:.2f}, {high:.2f}] on the same queries.')
-
-
-GLOSSARY = ['## Terms', '',
-            "- **median AE**: the median of |predicted median RTT - measured RTT|, in ms; **MAE** is their mean.",
-            '- **p90 rel**: the 90th percentile of the relative error |predicted - measured| / measured (0.29: nine answers in '
-            'ten are within 29%).',
-            '- **CRPS** (continuous ranked probability score, ms): how far the whole predicted distribution is from the '
-            'measured RTT; the absolute error for a point forecast, lower is better.',
-            '- **PIT** (probability integral transform): where each measured RTT falls in its predicted distribution; a '
-            'calibrated model gives uniform PITs, and the **calibration error** is the largest gap of their histogram from '
-            'uniform.',
-            '- **Brier**: the squared error of the predicted failure probability.',
-            '- **seen / unseen pair**: the queried (source, destination) pair does / does not occur in the query\'s context; a '
-            "seen pair can be answered from its own history, an unseen one must be inferred.",
-            '- **bits per measurement** by field, and **structure bits**: what the model pays to encode a measurement, '
-            'split into its fields (addresses, RTT, timestamp) and the structure tokens between them (measurement start, '
-            'the role tokens).',
-            '- **[95% CI]**: a bootstrap interval over the test probes (resampling probes, not queries).', '']
-
-
-def _example_pair(source) -> tuple[str, str]:
-    "A (source, destination) of the first measurement in `source` (a measurement Parquet), for the commands to copy."
-    try:
-        import pyarrow.parquet as pq
-        row = next(pq.ParquetFile(source).iter_batches(batch_size=1, columns=['src_addr', 'dst_addr'])).to_pylist()[0]
-        return row['src_addr'], row['dst_addr']
-    except Exception:                                   # no table, or not readable: placeholders to fill in
-        return 'SRC', 'DST'
-
-
-def next_steps(workdir, metrics: dict, summary: dict) -> list[str]:
-    "The report's last section: the commands that use this run (serve, predict with a context) and the Python to do it in JupyterLab."
-    run, rows = Path(workdir), metrics.get('protocol', {}).get('data_dir', 'ROWS')
-    source = summary.get('source') or 'MEASUREMENTS.parquet'
-    src, dst = _example_pair(source)
-    return ['## Next', '', 'Ask the model in a browser, from the shell (with the probe\'s recent measurements as context), or '
-            'in Python:', '', '```sh', f'netlm serve --workdir {run} --data {rows}',
-            f'netlm predict rtt {src} {dst} --workdir {run} --context {source}',
-            f'netlm predict rtt {src} {dst} --workdir {run} --context {source} --json   # one JSON object, for scripts',
-            f'netlm eval --workdir {run} --data {rows} --full                    # the full protocol', '```', '',
-            '```python', 'from netlm.demo import Demo', f"demo = Demo.load('{run}', '{rows}')",
-            f"demo.rtt('{src}', '{dst}')          # the answer, a plot and a table (JupyterLab shows them)", '```', '']
-
-
-# %% ../nbs/17_cli.ipynb #c101
-PRETRAIN_SEED = 1_000_000   # world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
-
-
-def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6,
-                    progress: bool = True) -> Path:
-    "WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built on its own, combined."
-    from tqdm.auto import tqdm
-    from netlm.preprocess import build_probe_rows, combine_rows
-    from netlm.synth import generate_worlds
-    if worlds < 1 or val_worlds < 0: raise CLIError(f'--worlds must be >= 1 and --val-worlds >= 0, got {worlds} and {val_worlds}')
-    W, first = Path(workdir), PRETRAIN_SEED + 100_000 * seed
-    seeds = list(range(first, first + worlds + val_worlds))
-    generate_worlds(W / 'worlds', seeds, max_rows=max_rows, progress=progress)
-    rows = W / 'rows'
-    for s in tqdm(seeds, desc='rows', unit=' worlds', disable=not progress):
-        if not (rows / f'world-{s}' / 'manifest.json').is_file():
-            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet', rows / f'world-{s}', test_fraction=0.0,
-                             progress=False)
-    combine_rows(rows, dict(train=[(rows / f'world-{s}', 'train') for s in seeds[:worlds]],
-                            val=[(rows / f'world-{s}', 'train') for s in seeds[worlds:]]))
-    return rows
-
 # %% ../nbs/17_cli.ipynb #c102
 def cmd_pretrain(args) -> dict:
     "Pretrain a base model on many synthetic worlds: corpus, training, export (the same command resumes)."
-    from netlm.artefacts import file_sha256
-    from netlm.export import export_model
-    from netlm.rows import load_manifest
-    from netlm.config import config_from_args, parse_settings
-    from netlm.runlog import read_metrics
-    from netlm.train import train
-    t0, W, progress = time.time(), Path(args.workdir), not args.no_progress
-    print(f'[1/3] corpus: {args.worlds} random worlds, {args.val_worlds} more held out for validation', flush=True)
-    rows = pretrain_corpus(W, args.worlds, args.val_worlds, seed=args.seed, max_rows=args.max_rows, progress=progress)
-    splits = load_manifest(rows)['splits']
-    print(f"      {splits['train']['measurements']:,} training measurements ({splits['train']['probes']:,} probes), "
-          f"{splits['val']['measurements']:,} held out ({splits['val']['probes']:,} probes) in {time.time() - t0:.0f} s", flush=True)
-    settings = parse_settings(args.settings) | dict(data=str(rows), workdir=str(W / 'run'), seed=args.seed)
-    if args.no_progress: settings.setdefault('progress', 'log')
-    config = config_from_args(args.preset, settings)
-    if args.steps:
-        config = dataclasses.replace(config, steps=args.steps, ckpt_every=min(config.ckpt_every, args.steps),
-                                     warmup_steps=config.warmup_steps if 'warmup_steps' in settings else
-                                     min(config.warmup_steps, max(args.steps // 10, 1)))
-    else: config = for_minutes(config, args.minutes)
-    print(f"[2/3] training {config.preset} for {f'{args.steps} steps' if args.steps else f'{args.minutes:g} minutes'}", flush=True)
-    t_train = time.time()
-    trained = train(config)
-    tokens = sum(r['tokens'] for r in read_metrics(W / 'run'))
-    out = W / 'model'
-    print(f'[3/3] export: {out}', flush=True)
-    current = json.loads((out / 'manifest.json').read_text())['source']['step'] if (out / 'manifest.json').is_file() else None
-    if current != trained['step']:
-        shutil.rmtree(out, ignore_errors=True)
-        export_model(W / 'run', out)
-    digest = file_sha256(out / 'manifest.json')
-    summary = dict(workdir=str(W), model=str(out), manifest_sha256=digest, worlds=args.worlds, val_worlds=args.val_worlds,
-                   train_measurements=splits['train']['measurements'], steps=trained['step'], tokens=tokens,
-                   tokens_per_s=trained['tokens_per_s'], train_minutes=(time.time() - t_train) / 60, minutes=(time.time() - t0) / 60)
-    # --minutes gives another step count on another machine: say the command that makes this model step for step
-    summary['command'] = (f'netlm pretrain --workdir {W} --worlds {args.worlds} --val-worlds {args.val_worlds} '
-                          f'--max-rows {args.max_rows:g} --seed {args.seed} --preset {config.preset} --steps {trained["step"]}'
-                          + (f' decay_steps={config.decay_steps} warmup_steps={config.warmup_steps}' if config.decay_steps else '')
-                          + ''.join(f' {s}' for s in args.settings if s.split('=')[0] not in ('decay_steps', 'warmup_steps')))
-    print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
-          f"model {out} (manifest sha256 {digest}); to make it again step for step: {summary['command']}", flush=True)
-    return summary
-
+    from netlm.pipeline import pretrain
+    return pretrain(args.workdir, worlds=args.worlds, val_worlds=args.val_worlds, max_rows=args.max_rows,
+                    preset=args.preset, minutes=args.minutes, steps=args.steps, seed=args.seed, settings=args.settings,
+                    progress=not args.no_progress)
 
 def add_pretrain(sub):
     p = sub.add_parser('pretrain', help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
@@ -969,33 +797,18 @@ def add_federate(sub):
 
 def cmd_federate(args) -> dict | str:
     "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
-    import matplotlib.pyplot as plt
-    from netlm.federate import client_costs, comparison_table, federate, plot_federation   # JAX: loaded when used
-    from netlm.rows import read_manifest_json
+    from netlm.federate import client_costs, compare_runs, resume_or_start   # JAX: loaded when used
     if args.costs:
         c = FederateConfig
         costs = client_costs(args.preset or c.preset, args.batch_size or c.batch_size, args.seq_len or c.seq_len)
         print(json.dumps(costs, indent=1)); return costs
     if args.compare:
-        table = comparison_table(args.compare)
-        print(table)
-        if args.out:
-            Path(args.out).mkdir(parents=True, exist_ok=True)
-            (Path(args.out) / 'comparison.md').write_text(table + '\n')
-            plt.close(plot_federation(args.compare, Path(args.out) / 'comparison.png'))
-        return table
-    if args.workdir is None: raise ValueError('give --workdir (with --data to start a run; alone to resume one)')
-    saved = Path(args.workdir) / 'config.json'
-    if args.data is None:
-        if not saved.is_file(): raise ValueError(f'{args.workdir}: no run to resume there: give --data to start one')
-        settings = read_manifest_json(saved, 'federated run config')
-    else:
-        settings = {k: getattr(args, k) for k in _FEDERATE_FLAGS if getattr(args, k) is not None}
-        if str(settings.get('init', '')).lower() == 'none': settings['init'] = None
-    summary = federate(FederateConfig(**settings, workdir=args.workdir, progress=not args.no_progress))
-    plt.close(plot_federation([args.workdir], Path(args.workdir) / 'report.png'))
-    print(comparison_table([args.workdir]))
-    return summary
+        table = compare_runs(args.compare, args.out)
+        print(table); return table
+    if args.workdir is None: raise CLIError('give --workdir (with --data to start a run; alone to resume one)')
+    given = {k: getattr(args, k) for k in _FEDERATE_FLAGS if getattr(args, k) is not None}
+    if str(given.get('init', '')).lower() == 'none': given['init'] = None
+    return resume_or_start(args.workdir, given if args.data is not None else None, progress=not args.no_progress)
 
 # %% ../nbs/17_cli.ipynb #c107
 class NetlmParser(argparse.ArgumentParser):
@@ -1043,12 +856,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
-    from netlm.serve import add_serve_parser
-    from netlm.export import add_export_parser
-    from netlm.changes import add_changes
     for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate,
-                add_serve_parser,
-                add_export_parser, add_pretrain, add_quickstart, add_bench): add(sub)
+                add_serve, add_export, add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
 
@@ -1069,21 +878,33 @@ def run(argv=None):
         logging.getLogger('absl').addFilter(lambda r: not r.exc_info)
     try:
         return args.func(args)
-    except USER_ERRORS as e:
-        if debug: raise
-        print(f'netlm {args.command}: error: {str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__}',
-              file=sys.stderr)
-        sys.exit(2)
     except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
         sys.stderr.close()
-    except OSError as e:             # a full disk or quota is the user's to fix: one line, not a traceback
-        if debug or e.errno not in (errno.ENOSPC, errno.EDQUOT): raise
-        print(f'netlm {args.command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''), file=sys.stderr)
+    except Exception as e:
+        if debug: raise
+        fail(args.command, e)
+
+
+def _first_line(e: BaseException) -> str:
+    return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+
+
+def fail(command: str, e: Exception):
+    """End `netlm <command>` on `e` in one line: a user's mistake or a full disk with exit status 2, anything else (a bug)
+    as an unexpected error with exit status 1."""
+    if isinstance(e, USER_ERRORS):
+        print(f'netlm {command}: error: {_first_line(e)}', file=sys.stderr)
+        sys.exit(2)
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):    # the user's to fix: free some space
+        print(f'netlm {command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''),
+              file=sys.stderr)
         sys.stdout.flush(); sys.stderr.flush()
         # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
         os._exit(2)
-
+    print(f'netlm {command}: unexpected error ({type(e).__name__}: {_first_line(e)}); run with --debug for the traceback',
+          file=sys.stderr)
+    sys.exit(1)
 
 def main(argv=None) -> None:
-    "Entry point of the `netlm` command (exit status 0, or 2 with one line on stderr)."
+    "Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug)."
     run(argv)

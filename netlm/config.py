@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
@@ -52,10 +53,10 @@ class ModelConfig:
     attention: str = 'auto'     # 'auto', 'xla', 'blocked', 'cudnn' or 'pallas'
 
     def __post_init__(self):
-        if self.norm not in ('rms', 'layer'): raise ValueError(f"norm {self.norm!r} is not 'rms' or 'layer'")
+        if self.norm not in ('rms', 'layer'): raise NetlmError(f"norm {self.norm!r} is not 'rms' or 'layer'")
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
-            raise ValueError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
-        if self.head_dim % 2: raise ValueError(f'head_dim {self.head_dim} must be even for RoPE')
+            raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
+        if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
 
     def architecture(self) -> dict:
         "The fields that define the weights (`ARCHITECTURE`), as a dict."
@@ -81,7 +82,7 @@ PRESET_ALIASES = {'netlm-95m': 'netlm-86m'}   # older names of presets, as saved
 def preset_name(name: str) -> str:
     "The current name of preset `name` (an older one through `PRESET_ALIASES`); an unknown one is an error."
     name = PRESET_ALIASES.get(name, name)
-    if name not in PRESETS: raise ValueError(f'unknown preset {name!r}: use one of {sorted(PRESETS)}')
+    if name not in PRESETS: raise NetlmError(f'unknown preset {name!r}: use one of {sorted(PRESETS)}')
     return name
 
 # %% ../nbs/08a_config.ipynb #s011
@@ -90,7 +91,7 @@ MIN_SEQ_LEN = 64   # one measurement takes up to 47 tokens
 
 def check_seq_len(seq_len: int) -> int:
     "`seq_len`, if a context that long holds any measurement."
-    if seq_len < MIN_SEQ_LEN: raise ValueError(f'seq_len={seq_len} is too short: one measurement takes up to 47 tokens')
+    if seq_len < MIN_SEQ_LEN: raise NetlmError(f'seq_len={seq_len} is too short: one measurement takes up to 47 tokens')
     return seq_len
 
 # %% ../nbs/08a_config.ipynb #s012
@@ -113,19 +114,19 @@ class SamplerConfig:
 
     def __post_init__(self):
         if len(self.mode_weights) != 3 or min(self.mode_weights) < 0 or not math.isclose(sum(self.mode_weights), 1):
-            raise ValueError(f'mode_weights={self.mode_weights} must be 3 non-negative shares summing to 1 '
+            raise NetlmError(f'mode_weights={self.mode_weights} must be 3 non-negative shares summing to 1 '
                              '(full, partial, none)')
         lo, hi = self.partial_drop
         if not 0 <= lo <= hi <= 1:
-            raise ValueError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
-        if self.overdraw < 1: raise ValueError(f'overdraw={self.overdraw} must be >= 1')
+            raise NetlmError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
+        if self.overdraw < 1: raise NetlmError(f'overdraw={self.overdraw} must be >= 1')
         for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'relabel_dst'):
             if not 0 <= getattr(self, name) <= 1:
-                raise ValueError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
+                raise NetlmError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
         for name in ('rtt_scale_range', 'pair_rtt_scale_range'):
             lo, hi = getattr(self, name)
             if not 0 < lo <= hi <= 16:
-                raise ValueError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
+                raise NetlmError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
 
     def is_small(self, n, seq_len: int):
         "Whether rows of `n` measurements take the small-row path (tokenized whole) in contexts of `seq_len` tokens."
@@ -178,16 +179,16 @@ class TrainConfig:
         if self.model is None: object.__setattr__(self, 'model', PRESETS[self.preset])
         elif isinstance(self.model, dict): object.__setattr__(self, 'model', ModelConfig(**self.model))
         if self.eval_split not in EVAL_SPLITS:
-            raise ValueError(f'eval_split {self.eval_split!r} is not one of {", ".join(EVAL_SPLITS)}: training never reads '
+            raise NetlmError(f'eval_split {self.eval_split!r} is not one of {", ".join(EVAL_SPLITS)}: training never reads '
                              "the test split (it is `netlm eval --split test`'s, read once per claim)")
         if self.progress not in ('bar', 'log', 'off'):
-            raise ValueError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
+            raise NetlmError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
-            if getattr(self, name) <= 0: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
+            if getattr(self, name) <= 0: raise NetlmError(f'{name} must be positive, got {getattr(self, name)}')
         check_seq_len(self.seq_len)
         weights = tuple(float(w) for w in self.field_weights)
         if len(weights) != 5 or min(weights) < 0 or max(weights) == 0:
-            raise ValueError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, '
+            raise NetlmError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, '
                              'timestamp, structure)')
         object.__setattr__(self, 'field_weights', weights)
         object.__setattr__(self, 'sampler', sampler_config(self.sampler, self.seq_len))
@@ -198,7 +199,7 @@ class TrainConfig:
     def from_dict(cls, d: dict) -> TrainConfig:
         "The config of `to_dict` (e.g. read back from JSON); unknown keys are an error, not dropped."
         known = {f.name for f in dataclasses.fields(cls)}
-        if unknown := sorted(set(d) - known): raise ValueError(f'unknown TrainConfig keys {unknown}')
+        if unknown := sorted(set(d) - known): raise NetlmError(f'unknown TrainConfig keys {unknown}')
         return cls(**d)
 
     @property
@@ -209,13 +210,13 @@ def sampler_config(sampler, seq_len: int | None = None) -> SamplerConfig:
     """`sampler` (a `SamplerConfig`, or its fields as a dict: a config file's table, a run's `config.json`) as a
     `SamplerConfig`. A run saved before `seq_len` was the run's alone holds it here too: it must equal `seq_len`."""
     if isinstance(sampler, SamplerConfig): return sampler
-    if not isinstance(sampler, dict): raise ValueError(f'sampler {sampler!r}: give a SamplerConfig or a dict of its fields')
+    if not isinstance(sampler, dict): raise NetlmError(f'sampler {sampler!r}: give a SamplerConfig or a dict of its fields')
     sampler = dict(sampler)
     if (saved := sampler.pop('seq_len', None)) is not None and seq_len is not None and int(saved) != seq_len:
-        raise ValueError(f"sampler seq_len {saved} differs from seq_len {seq_len}: the sampler's is always the run's")
+        raise NetlmError(f"sampler seq_len {saved} differs from seq_len {seq_len}: the sampler's is always the run's")
     fields = {f.name: f.type for f in dataclasses.fields(SamplerConfig)}
     if unknown := sorted(set(sampler) - set(fields)):
-        raise ValueError(f'unknown sampler setting {unknown[0]!r}: known are {", ".join(fields)}')
+        raise NetlmError(f'unknown sampler setting {unknown[0]!r}: known are {", ".join(fields)}')
     return SamplerConfig(**{name: convert_setting(f'sampler.{name}', v, fields[name]) for name, v in sampler.items()})
 
 # %% ../nbs/08a_config.ipynb #c006o
@@ -259,7 +260,7 @@ def convert_setting(key: str, value, annotation: str):
         if base == 'float': return float(value)
         if base == 'tuple': return tuple(float(v) for v in value.split(','))   # field_weights=1,1,4,1,1
     except ValueError:
-        raise ValueError(f'setting {key}={value!r}: not a valid {base}') from None
+        raise NetlmError(f'setting {key}={value!r}: not a valid {base}') from None
     return value
 
 # %% ../nbs/08a_config.ipynb #c035
@@ -276,19 +277,19 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
             value = dict(value); sampler_len = value.pop('seq_len', None); sampler.update(value); continue
         if key.startswith('sampler.'):
             if key == 'sampler.seq_len':
-                raise ValueError("unknown sampler setting 'seq_len': the sampler's is the run's (set seq_len)")
+                raise NetlmError("unknown sampler setting 'seq_len': the sampler's is the run's (set seq_len)")
             sampler[key[len('sampler.'):]] = value; continue
         if key.startswith('model.'):
             name = key[len('model.'):]
-            if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
+            if name not in model_fields: raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
             model[name] = convert_setting(key, value, model_fields[name]); continue
         if key not in fields or key in ('model', 'sampler'):
-            raise ValueError(f'unknown setting {key!r}: known are '
+            raise NetlmError(f'unknown setting {key!r}: known are '
                              f'{", ".join(k for k in fields if k not in ("model", "sampler"))}, '
                              'model.<name>, sampler.<name>')
         top[key] = convert_setting(key, value, fields[key])
     for name, value in model.items():
-        if name not in model_fields: raise ValueError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
+        if name not in model_fields: raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
         model[name] = convert_setting(f'model.{name}', value, model_fields[name])
     if 'preset' in top and top['preset'] != config.preset:
         config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
@@ -296,7 +297,7 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     if sampler: top['sampler'] = sampler_config(dataclasses.asdict(config.sampler) | sampler)
     config = dataclasses.replace(config, **top)
     if sampler_len is not None and sampler_len != config.seq_len:
-        raise ValueError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: the sampler's is always the run's")
+        raise NetlmError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: the sampler's is always the run's")
     return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
 
 # %% ../nbs/08a_config.ipynb #c062
@@ -308,7 +309,7 @@ def read_config_file(path) -> dict:
         import tomllib   # Python 3.11+
         return tomllib.loads(path.read_text())
     try: return json.loads(path.read_text())
-    except json.JSONDecodeError as e: raise ValueError(f'config file {path}: not valid JSON ({e})') from None
+    except json.JSONDecodeError as e: raise NetlmError(f'config file {path}: not valid JSON ({e})') from None
 
 
 def parse_settings(items) -> dict:
@@ -316,7 +317,7 @@ def parse_settings(items) -> dict:
     settings = {}
     for item in items or []:
         key, sep, value = item.partition('=')
-        if not sep or not key.strip(): raise ValueError(f'setting {item!r} is not key=value')
+        if not sep or not key.strip(): raise NetlmError(f'setting {item!r} is not key=value')
         settings[key.strip()] = value.strip()
     return settings
 
@@ -377,18 +378,18 @@ class FederateConfig:
 
     def __post_init__(self):
         if self.algorithm not in ALGORITHMS:
-            raise ValueError(f'algorithm {self.algorithm!r}: use one of {", ".join(ALGORITHMS)}')
-        if self.compress not in ('none', 'int8'): raise ValueError(f"compress {self.compress!r}: use 'none' or 'int8'")
+            raise NetlmError(f'algorithm {self.algorithm!r}: use one of {", ".join(ALGORITHMS)}')
+        if self.compress not in ('none', 'int8'): raise NetlmError(f"compress {self.compress!r}: use 'none' or 'int8'")
         if self.compress != 'none' and self.algorithm != 'fedavg':
-            raise ValueError(f"compress={self.compress} applies to fedavg (deltas against the round's global model), "
+            raise NetlmError(f"compress={self.compress} applies to fedavg (deltas against the round's global model), "
                              f'not {self.algorithm}')
         for name in ('clients', 'rounds', 'local_steps', 'batch_size', 'eval_every', 'eval_queries'):
-            if getattr(self, name) < 1: raise ValueError(f'{name} must be positive, got {getattr(self, name)}')
+            if getattr(self, name) < 1: raise NetlmError(f'{name} must be positive, got {getattr(self, name)}')
         if self.algorithm == 'gossip' and not 1 <= self.peers < self.clients:
-            raise ValueError(f'peers={self.peers}: gossip needs 1 <= peers < clients ({self.clients})')
+            raise NetlmError(f'peers={self.peers}: gossip needs 1 <= peers < clients ({self.clients})')
         if self.eval_split not in ('val', 'test'):
-            raise ValueError(f"eval_split {self.eval_split!r}: use 'val' (to choose) or 'test' (for a final claim)")
-        if not 0 < self.holdout < 1: raise ValueError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
+            raise NetlmError(f"eval_split {self.eval_split!r}: use 'val' (to choose) or 'test' (for a final claim)")
+        if not 0 < self.holdout < 1: raise NetlmError(f'holdout={self.holdout} is a share: it must be in (0, 1)')
 
     def train_config(self) -> TrainConfig:
         """The `TrainConfig` of every client's local steps: the preset's recipe, this run's batch, and one optimizer

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from fastcore.basics import patch
 
+from .errors import NetlmError
 from .measurements import Measurements, by_source
 from .demo_data import DemoData, canonical_address, load_demo_data
 from .baselines import DestinationFrequency, default_baselines
@@ -41,7 +42,7 @@ class Limits:
     seconds: float = 60.0             # a request's time budget (an exploration returns what it finished by then)
 
 
-class RequestError(ValueError):
+class RequestError(NetlmError):
     "A question the demo cannot answer, with the HTTP status that says why."
 
     def __init__(self, message: str, status: int = 400):

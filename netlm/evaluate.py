@@ -38,7 +38,8 @@ from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 # %% auto #0
 __all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
            'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth',
-           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
+           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval',
+           'evaluate_run']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -631,3 +632,42 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                               seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
+
+# %% ../nbs/13_evaluate.ipynb #c060r
+from .errors import NetlmError
+
+
+def _same_data(a, b) -> bool:
+    "Whether two probe-row directories hold the same rows: one path, or a copy (same source rows and splits)."
+    if Path(a).resolve() == Path(b).resolve(): return True
+    try: ma, mb = load_manifest(a), load_manifest(b)
+    except (FileNotFoundError, ValueError): return False       # a path relative to where the run was trained: cannot tell
+    return all(ma.get(k) == mb.get(k) for k in ('source_rows', 'measurements_written', 'splits'))
+
+
+def _trained_on(workdir) -> str | None:
+    "The data directory the run in `workdir` was trained on (its config.json), or None."
+    config = Path(workdir) / 'config.json'
+    return json.loads(config.read_text()).get('data') if config.is_file() else None
+
+# %% ../nbs/13_evaluate.ipynb #c060s
+def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
+    """Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as
+    `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/ (`run_eval`'s options)."""
+    from netlm.rows import find_world
+    from netlm.infer import ModelMethod, load_predictor
+    predictor = load_predictor(model if model is not None else workdir)
+    trained_on = _trained_on(workdir) if model is None else None
+    if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
+        warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
+    others = {}
+    for other in against:
+        label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
+        if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
+        name = f'run {label}'
+        if name in others or Path(spec).resolve() == Path(workdir).resolve():
+            raise NetlmError(f"--against {other}: the run itself, or a second run named '{name}'")
+        others[name] = ModelMethod(load_predictor(spec))
+    world = world if world is not None else find_world(data_dir)
+    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world,
+                    others=others, **kwargs)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .artefacts import (EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256,
                              manifest_checksum)
 from .decoding import tree_mask
@@ -24,7 +25,7 @@ from .metrics import QUANTILE_GRID
 
 # %% auto #0
 __all__ = ['EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'inference_functions', 'export_functions', 'export_model',
-           'export_size', 'cmd_export', 'add_export_parser', 'cdf_gap', 'compare_answers']
+           'export_size', 'cdf_gap', 'compare_answers']
 
 # %% ../nbs/15_export.ipynb #c006
 def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
@@ -90,7 +91,7 @@ def export_functions(config, params: dict, paths: dict, platforms=('cpu',)) -> d
 def _check_out(out: Path):
     if out.exists() and not out.is_dir(): raise NotADirectoryError(f'{out}: exists and is not a directory')
     if out.is_dir() and any(out.iterdir()):
-        raise ValueError(f'{out}: already exists and is not empty; remove it or choose another --out')
+        raise NetlmError(f'{out}: already exists and is not empty; remove it or choose another --out')
 
 
 def _remove_stale_partials(out: Path):
@@ -151,42 +152,6 @@ def export_size(path) -> int:
 # %% ../nbs/15_export.ipynb #c019
 EXPORT_PLATFORMS = ('cpu', 'cuda', 'rocm', 'tpu')     # jax.export's names
 
-
-def cmd_export(args) -> dict:
-    "Export a run's checkpoint as an inference artefact and say what was written."
-    t0 = time.time()
-    platforms = tuple(p.strip() for p in args.platforms.split(',') if p.strip())
-    if not platforms or set(platforms) - set(EXPORT_PLATFORMS):
-        raise ValueError(f"--platforms {args.platforms!r}: give a comma-separated list of {', '.join(EXPORT_PLATFORMS)}")
-    manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype, platforms=platforms)
-    size = export_size(args.out)
-    print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} "
-          f"({'int8' if args.int8 else 'float32'} weights, "
-          f"{manifest['params']['count']:,} parameters, {size / 1e6:.2f} MB, {manifest['compute_dtype']} compute, "
-          f"for {', '.join(platforms)}) in {time.time() - t0:.0f} s", flush=True)
-    return dict(out=str(args.out), bytes=size, step=manifest['source']['step'], quantization=manifest['quantization'],
-                parameters=manifest['params']['count'], platforms=list(platforms))
-
-
-def add_export_parser(subparsers):
-    "Register `netlm export` on the `netlm` command's subparsers."
-    s = subparsers.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
-                                             '(float32 or int8 weights)',
-                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the '
-                                          "model's two inference functions serialized with jax.export, its weights (.npz) "
-                                          'and a manifest with the sha256 of every file. `Predictor.from_export(OUT)` '
-                                          'answers like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX '
-                                          '(no optax, orbax, grain or flax).')
-    s.add_argument('--workdir', required=True, help='the training run directory')
-    s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
-    s.add_argument('--int8', action='store_true', help='int8 weights with a float32 scale per output channel (about 3.5x smaller)')
-    s.add_argument('--step', type=int, default=None, help='the checkpoint step to export (default: the latest)')
-    s.add_argument('--dtype', choices=('bfloat16', 'float32'), default=None,
-                   help="compute dtype (default: the model's own; float32 is faster on CPUs without bfloat16 units)")
-    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu '
-                                                      '(default cpu)')
-    s.set_defaults(func=cmd_export)
-    return s
 
 # %% ../nbs/15_export.ipynb #c091
 def cdf_gap(a, b) -> float:

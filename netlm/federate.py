@@ -21,6 +21,7 @@ import numpy as np
 from flax import nnx
 from tqdm.auto import tqdm
 
+from .errors import NetlmError
 from .artefacts import file_sha256
 from .metrics import QUANTILE_GRID
 from .evaluate import Protocol, make_protocol
@@ -38,7 +39,8 @@ from .train import data_mesh, init_from, init_state, step_function
 __all__ = ['Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches', 'round_batches', 'quantize_int8',
            'fedavg', 'gossip_matrix', 'gossip', 'update_bytes', 'Federation', 'answer_by_model', 'score',
            'evaluate_federation', 'save_round', 'restore_round', 'federate', 'flower_apps', 'run_flower_simulation',
-           'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table', 'plot_federation']
+           'client_costs', 'read_run', 'run_label', 'client_gains', 'comparison_table', 'plot_federation',
+           'resume_or_start', 'compare_runs']
 
 # %% ../nbs/13b_federate.ipynb #c109
 @dataclass
@@ -68,7 +70,7 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
     for r in rows: by_probe.setdefault(r.prb_id if r.prb_id >= 0 else r.src, []).append(r)   # a probe's parts together
     eligible = [rs for rs in by_probe.values() if sum(map(len, rs)) >= min_measurements]
     if len(eligible) < n:
-        raise ValueError(f'{n} clients asked, but {len(eligible)} of the {len(by_probe)} training probes have {min_measurements} '
+        raise NetlmError(f'{n} clients asked, but {len(eligible)} of the {len(by_probe)} training probes have {min_measurements} '
                          'measurements: ask for fewer clients or lower min_measurements')
     clients = []
     for i in np.sort(np.random.default_rng(seed).choice(len(eligible), n, replace=False)):
@@ -80,7 +82,7 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
         if not train or not len(future): continue                 # a probe whose measurements all share one time cannot be split
         clients.append(Client(str(rs[0].prb_id if rs[0].prb_id >= 0 else rs[0].src), train, future, cut))
     if len(clients) < n:
-        raise ValueError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
+        raise NetlmError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
     return clients
 
 
@@ -336,7 +338,7 @@ def restore_round(federation: Federation, workdir) -> bool:
         with np.load(path) as z: leaves = [z[f'arr_{i}'] for i in range(len(z.files))]
         want = jax.tree.leaves(template)
         if len(leaves) != len(want) or any(a.shape != b.shape for a, b in zip(leaves, want)):
-            raise ValueError(f'{path}: saved by a run with another model or client count than these settings')
+            raise NetlmError(f'{path}: saved by a run with another model or client count than these settings')
         federation.params, federation.opt_state = jax.tree.unflatten(jax.tree.structure(template),
                                                                      [jnp.asarray(x) for x in leaves])
         federation.round, federation.tokens, federation.sent = meta['round'], meta['tokens'], np.asarray(meta['sent'])
@@ -351,7 +353,7 @@ def _check_workdir(config: FederateConfig) -> None:
     if path.is_file():
         saved = read_manifest_json(path, 'federated run config')
         if differ := sorted(k for k in mine if saved.get(k) != mine[k]):
-            raise ValueError(f'{config.workdir} holds a federated run with other settings '
+            raise NetlmError(f'{config.workdir} holds a federated run with other settings '
                              f'({", ".join(f"{k}={saved.get(k)!r}" for k in differ)}): '
                              'use another --workdir, or the same settings to resume')
     else:
@@ -418,7 +420,7 @@ def flower_apps(config: FederateConfig, result: dict | None = None):
     except ImportError as e:
         raise ImportError(f"Flower is not installed ({e}): pip install 'netlm[federate]'") from None
     if config.algorithm != 'fedavg' or config.compress != 'none':
-        raise ValueError('the Flower apps run fedavg with float32 updates; gossip has no server and runs in-process')
+        raise NetlmError('the Flower apps run fedavg with float32 updates; gossip has no server and runs in-process')
     client_app, server_app = ClientApp(), ServerApp()
 
     @client_app.train()
@@ -574,3 +576,28 @@ def plot_federation(workdirs, path=None):
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=100)
     return fig
+
+# %% ../nbs/13b_federate.ipynb #c139
+def resume_or_start(workdir, settings: dict | None = None, progress: bool = True) -> dict:
+    """Train the federated run in `workdir` with `settings` (FederateConfig fields), or resume it (no `settings`: its
+    config.json); then write its report.png and print its comparison table."""
+    import matplotlib.pyplot as plt
+    if settings is None:
+        saved = Path(workdir) / 'config.json'
+        if not saved.is_file(): raise NetlmError(f'{workdir}: no run to resume there: give --data to start one')
+        settings = read_manifest_json(saved, 'federated run config')
+    summary = federate(FederateConfig(**settings, workdir=workdir, progress=progress))
+    plt.close(plot_federation([workdir], Path(workdir) / 'report.png'))
+    print(comparison_table([workdir]))
+    return summary
+
+
+def compare_runs(workdirs, out=None) -> str:
+    "The comparison table of federated runs; with `out`, also written there (comparison.md, comparison.png)."
+    import matplotlib.pyplot as plt
+    table = comparison_table(workdirs)
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        (Path(out) / 'comparison.md').write_text(table + '\n')
+        plt.close(plot_federation(workdirs, Path(out) / 'comparison.png'))
+    return table

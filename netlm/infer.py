@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 from fastcore.basics import patch
 
+from .errors import NetlmError
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, SRC_IPV4, SRC_IPV6,
                              encode_measurement, encode_rtt, ip_bytes)
 from .measurements import Measurements, split_by
@@ -88,15 +89,15 @@ def parse_ip_prefix(prefix) -> tuple[bytes, int]:
     text = str(prefix).strip()
     if ':' in text:
         if '::' in text:
-            raise ValueError(f"IPv6 prefix {prefix!r}: write the groups out, '::' is ambiguous in a prefix")
+            raise NetlmError(f"IPv6 prefix {prefix!r}: write the groups out, '::' is ambiguous in a prefix")
         groups = text.removesuffix(':').split(':') if text != ':' else []
         # hex digits only: int(g, 16) would also take '-1', '+f' or '0x1'
         if len(groups) > 8 or not all(re.fullmatch('[0-9a-fA-F]{1,4}', g) for g in groups):
-            raise ValueError(f'bad IPv6 prefix {prefix!r}')
+            raise NetlmError(f'bad IPv6 prefix {prefix!r}')
         return b''.join(int(g, 16).to_bytes(2, 'big') for g in groups), 6
     parts = text.removesuffix('.').split('.') if text else []
     if len(parts) > 4 or not all(re.fullmatch('[0-9]{1,3}', p) and int(p) < 256 for p in parts):
-        raise ValueError(f'bad IPv4 prefix {prefix!r}')
+        raise NetlmError(f'bad IPv4 prefix {prefix!r}')
     return bytes(int(p) for p in parts), 4
 
 
@@ -107,7 +108,7 @@ def _completion_head(prefix, src) -> tuple[list[int], bytes, int]:
     head = [MEASUREMENT_START]
     if src is not None:
         src_v = ip_bytes(src)[1]
-        if src_v != version: raise ValueError(f'source {src} is IPv{src_v} but the prefix {prefix!r} is IPv{version}')
+        if src_v != version: raise NetlmError(f'source {src} is IPv{src_v} but the prefix {prefix!r} is IPv{version}')
         head += _ip_field(src, SRC_IPV4, SRC_IPV6)
     head += [DST_IPV4 if version == 4 else DST_IPV6] + [BYTE_OFFSET + b for b in known]
     return head, known, (4 if version == 4 else 16) - len(known)
@@ -306,7 +307,7 @@ def rank_key(by: str):
         try: ms = float(by.split(':', 1)[1])
         except ValueError: ms = float('nan')
         if ms > 0 and ms < MAX_RTT_MS: return 'p_below', ms
-    raise ValueError(f"by={by!r}: rank by 'median', a quantile 'q1'..'q99' or 'p_below:MS' (0 < MS < {MAX_RTT_MS:g})")
+    raise NetlmError(f"by={by!r}: rank by 'median', a quantile 'q1'..'q99' or 'p_below:MS' (0 < MS < {MAX_RTT_MS:g})")
 
 
 @patch
@@ -315,10 +316,10 @@ def rank(self: Predictor, src, candidates, context=None, t=None, by: str = 'medi
     `p_fail`, `by`, `value`)."""
     kind, arg = rank_key(by)
     candidates = [str(c) for c in candidates]
-    if not candidates: raise ValueError('rank: no candidates to rank')
+    if not candidates: raise NetlmError('rank: no candidates to rank')
     src_version = ip_bytes(src)[1]
     if bad := [c for c in candidates if ip_bytes(c)[1] != src_version]:
-        raise ValueError(f'rank: candidate {bad[0]} is not IPv{src_version} like the source {src}')
+        raise NetlmError(f'rank: candidate {bad[0]} is not IPv{src_version} like the source {src}')
     unique = list(dict.fromkeys(candidates))                       # a candidate named twice is asked once
     dists = dict(zip(unique, self.rtt_groups([(context, [(str(src), c, t) for c in unique])])[0]))
     rows = []
@@ -338,7 +339,7 @@ class ExportedModel:
     device: object
 
 
-class ExportUnreadable(ValueError):
+class ExportUnreadable(NetlmError):
     "An exported function written by a JAX whose serialization the installed one cannot read."
 
 
@@ -347,7 +348,7 @@ def _export_device(platforms, where):
     default = {'gpu': 'cuda'}.get(jax.default_backend(), jax.default_backend())
     if default in platforms: return jax.devices()[0]
     if 'cpu' in platforms: return jax.devices('cpu')[0]
-    raise ValueError(f"{where}: exported for {', '.join(platforms)}, but this machine runs JAX on {default}")
+    raise NetlmError(f"{where}: exported for {', '.join(platforms)}, but this machine runs JAX on {default}")
 
 
 def load_export(path, pin: str | None = None) -> ExportedModel:
@@ -426,5 +427,5 @@ def model_spec(args) -> str:
     "The model named by a command line's --workdir or --model (exactly one), for `load_predictor`."
     workdir, model = getattr(args, 'workdir', None), getattr(args, 'model', None)
     if (workdir is None) == (model is None):
-        raise ValueError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+        raise NetlmError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
     return model if model is not None else workdir

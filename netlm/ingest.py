@@ -25,6 +25,7 @@ import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
 from .atlas import ATLAS_API, ATLAS_WINDOW_S, atlas_time, atlas_windows, describe_request, fetch_results
+from .errors import NetlmError
 from .measurements import MEASUREMENT_SCHEMA, REJECT_REASONS
 from .ripe import MAX_RTT_MS, RTT_MODES, TABLE_REASONS, measurement_table, parse_result
 
@@ -428,7 +429,7 @@ def format_report(report: dict) -> str:
     return '\n'.join(lines)
 
 # %% ../nbs/03_ingest.ipynb #c091
-class NoMeasurements(ValueError):
+class NoMeasurements(NetlmError):
     "The input holds no usable measurement: a command that would write nothing fails with this, one line saying why."
 
 
@@ -455,8 +456,8 @@ def no_rows_reason(report: dict) -> str:
     if set(rejects) <= _NOT_RESULTS:
         reason = max(rejects, key=rejects.get)
         first = _first(samples.get(reason, [{}])[0])
-        if Path(name).suffix.lower() in ('.csv',
-                                         '.tsv'): return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
+        if Path(name).suffix.lower() in ('.csv', '.tsv'):
+            return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
         if reason == 'bad_json': return f'{name}: not JSON ({first}); {ACCEPTED}'
         return f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); {ACCEPTED}'
     counts = ', '.join(f'{r} {n:,}' for r, n in sorted(rejects.items(), key=lambda kv: -kv[1]))

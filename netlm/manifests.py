@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .errors import NetlmError
+
 # %% auto #0
 __all__ = ['MANIFEST_FORMATS', 'read_manifest_json', 'manifest_kind']
 
@@ -22,9 +24,9 @@ def read_manifest_json(path, what: str = 'manifest') -> dict:
     "The JSON object in `path`; a one-line ValueError naming the file if none (truncated, damaged, not JSON)."
     try: value = json.loads(Path(path).read_text())
     except (ValueError, UnicodeDecodeError) as e:
-        raise ValueError(f'{path}: not a valid {what} ({type(e).__name__}: {str(e).splitlines()[0]})') from None
+        raise NetlmError(f'{path}: not a valid {what} ({type(e).__name__}: {str(e).splitlines()[0]})') from None
     if not isinstance(value, dict):
-        raise ValueError(f'{path}: not a valid {what} (a JSON {type(value).__name__}, not an object)')
+        raise NetlmError(f'{path}: not a valid {what} (a JSON {type(value).__name__}, not an object)')
     return value
 
 

@@ -15,6 +15,7 @@ import optax
 from flax import nnx
 
 # the configuration lives in netlm.config; imported here too, so `from netlm.model import ModelConfig` keeps working
+from .errors import NetlmError
 from .config import ARCHITECTURE, ATTENTION_IMPLEMENTATIONS, PRESETS, ModelConfig
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START, RTT_START, SRC_IPV4,
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
@@ -82,7 +83,7 @@ def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None) -> j
                                              block_kv_dkv=min(32, T), block_q_dq=min(32, T), block_kv_dq=min(32, T))
         return pallas_attention.mha(q, k, v, segment_ids, sm_scale=q.shape[-1] ** -0.5, causal=True, block_sizes=blocks,
                                     interpret=jax.default_backend() != 'gpu')
-    raise ValueError(f'unknown attention implementation {implementation!r}')
+    raise NetlmError(f'unknown attention implementation {implementation!r}')
 
 
 @functools.cache
@@ -303,11 +304,11 @@ def set_params(state: nnx.State, arrays: dict, where: str = 'weights') -> nnx.St
     flat = list(nnx.to_flat_state(state))
     names = ['/'.join(map(str, path)) for path, _ in flat]
     if missing := [n for n in names if n not in arrays]:
-        raise ValueError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
-    if extra := sorted(set(arrays) - set(names)): raise ValueError(f'{where}: arrays the model does not have: {extra[:3]}')
+        raise NetlmError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
+    if extra := sorted(set(arrays) - set(names)): raise NetlmError(f'{where}: arrays the model does not have: {extra[:3]}')
     for name, (_, v) in zip(names, flat):
         if tuple(np.shape(arrays[name])) != tuple(v[...].shape):
-            raise ValueError(f'{where}: {name} is {tuple(np.shape(arrays[name]))}, the model needs {tuple(v[...].shape)}')
+            raise NetlmError(f'{where}: {name} is {tuple(np.shape(arrays[name]))}, the model needs {tuple(v[...].shape)}')
     return nnx.from_flat_state([(path, type(v)(jnp.asarray(arrays[name], v[...].dtype))) for name, (path, v) in zip(names, flat)])
 
 # %% ../nbs/07_model.ipynb #c034

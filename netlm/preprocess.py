@@ -24,6 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from .errors import NetlmError
 from .manifests import MANIFEST_FORMATS
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 from .rows import (DEFAULT_COMPRESSION, OLD_SPLIT_RULE, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
@@ -66,7 +67,7 @@ def check_source(files) -> tuple[int, set]:
     for f in files:
         try: meta = pq.read_metadata(f)
         except (OSError, pa.ArrowException) as e:
-            raise ValueError(f'{f}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+            raise NetlmError(f'{f}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
         schema = meta.schema.to_arrow_schema()
         check_columns(schema, f)
         rows, names = rows + meta.num_rows, names | set(schema.names)
@@ -95,7 +96,7 @@ def _split_unit(split_hash) -> np.ndarray: return (np.asarray(split_hash, np.uin
 
 def _check_fractions(test_fraction: float, val_fraction: float):
     if not (test_fraction >= 0 and val_fraction >= 0 and test_fraction + val_fraction < 1):
-        raise ValueError(f'test_fraction={test_fraction} and val_fraction={val_fraction}: each must be >= 0 and their sum below 1')
+        raise NetlmError(f'test_fraction={test_fraction} and val_fraction={val_fraction}: each must be >= 0 and their sum below 1')
 
 
 def _probe_sides(split_hash, test_fraction: float, val_fraction: float = 0.0) -> np.ndarray:
@@ -238,7 +239,7 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
     n = len(sid)
     if n == 0: return
     if max_row_bytes < MIN_ROW_BYTES:
-        raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+        raise NetlmError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
     start = np.flatnonzero(np.r_[True, (sid[1:] != sid[:-1]) | (prb_id[1:] != prb_id[:-1]) | (side[1:] != side[:-1])])
     count = np.diff(np.r_[start, n])
     group = np.repeat(np.arange(len(start)), count)
@@ -287,7 +288,7 @@ def _time_cut(time_split):
     "Epoch seconds and ISO text of the time split (an ISO date or datetime, UTC unless it says otherwise)."
     if time_split is None: return None, None
     try: when = time_split if isinstance(time_split, datetime) else datetime.fromisoformat(str(time_split))
-    except ValueError: raise ValueError(f'time_split {time_split!r} is not an ISO date or datetime (e.g. 2026-01-16)') from None
+    except ValueError: raise NetlmError(f'time_split {time_split!r} is not an ISO date or datetime (e.g. 2026-01-16)') from None
     if when.tzinfo is None: when = when.replace(tzinfo=timezone.utc)
     return math.floor(when.timestamp()), when.astimezone(timezone.utc).isoformat()
 
@@ -395,18 +396,18 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
     files = parquet_files(source)
     _check_fractions(test_fraction, val_fraction)
     if max_row_bytes < MIN_ROW_BYTES:
-        raise ValueError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
+        raise NetlmError(f'max_row_bytes={max_row_bytes} is below the smallest safe row ({MIN_ROW_BYTES} bytes)')
     if partition is not None and partitions is None:
-        raise ValueError('partition needs partitions (the total number of partitions)')
-    if partitions is not None and partitions < 1: raise ValueError(f'partitions={partitions} must be >= 1')
+        raise NetlmError('partition needs partitions (the total number of partitions)')
+    if partitions is not None and partitions < 1: raise NetlmError(f'partitions={partitions} must be >= 1')
     if partition is not None and not 0 <= partition < partitions:
-        raise ValueError(f'partition={partition} is not in [0, {partitions})')
+        raise NetlmError(f'partition={partition} is not in [0, {partitions})')
     cut, cut_iso = _time_cut(time_split)
     begun, out = time.perf_counter(), Path(out_dir)
     total, columns = check_source(files)              # before anything is written
-    if not total: raise ValueError(f'{source}: no measurement rows (an empty table); nothing to preprocess')
+    if not total: raise NetlmError(f'{source}: no measurement rows (an empty table); nothing to preprocess')
     if out.exists() and not out.is_dir():
-        raise ValueError(f'{out}: exists and is not a directory (the output of preprocess is one)')
+        raise NetlmError(f'{out}: exists and is not a directory (the output of preprocess is one)')
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix='duckdb-tmp-', dir=temp_dir or out))
     try:
@@ -458,7 +459,7 @@ def _read_part(path) -> dict:
     part = read_manifest_json(path, 'manifest part')
     missing = [k for k in _PART_KEYS if k not in part] + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})]
     if missing or set(part['rejected']) != set(PREPROCESS_REASONS):
-        raise ValueError(f'{path}: a manifest part of another netlm version or damaged (missing '
+        raise NetlmError(f'{path}: a manifest part of another netlm version or damaged (missing '
                          f'{", ".join(missing) or "reject reasons"}); '
                          'rerun its partition')
     return part
@@ -473,13 +474,13 @@ def merge_manifests(out_dir) -> dict:
     settings = _SETTINGS
     for key in settings:
         if len({json.dumps(p[key]) for p in parts}) > 1:
-            raise ValueError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
+            raise NetlmError(f'{out}/parts: parts disagree on {key}; remove the stale ones and rerun')
     P = parts[0]['partitions']
     if missing := sorted(set(range(P)) - {p['partition'] for p in parts}):
-        raise ValueError(f'{out}: partition(s) {missing[:10]} of {P} are missing; run them before merging')
+        raise NetlmError(f'{out}: partition(s) {missing[:10]} of {P} are missing; run them before merging')
     listed = {s['path'] for p in parts for k in SPLITS for s in p['splits'][k]['shards']}
     if stale := sorted(str(f.relative_to(out)) for k in SPLITS for f in (out / k).glob('*.array_record') if str(f.relative_to(out)) not in listed):
-        raise ValueError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); remove them')
+        raise NetlmError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); remove them')
     splits, keys = {}, {k: set().union(*(p['splits'][k]['split_keys'] for p in parts)) for k in SPLITS}
     for k in SPLITS:
         ss = [p['splits'][k] for p in parts]
@@ -502,7 +503,7 @@ def merge_manifests(out_dir) -> dict:
         why = ', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(),
                                                         key=lambda kv: -kv[1]) if n) or f'{HELD_OUT} {held_out[HELD_OUT]:,}'
         source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
-        raise ValueError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
+        raise NetlmError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings},
                     rows_in=rows_in,
@@ -532,16 +533,16 @@ def combine_rows(out_dir, parts: dict) -> dict:
     (directory, split) pairs it holds."""
     out = Path(out_dir).resolve()
     if unknown := set(parts) - set(SPLITS):
-        raise ValueError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
+        raise NetlmError(f'combine_rows: unknown split(s) {sorted(unknown)}; use {", ".join(SPLITS)}')
     manifests, splits = {}, {}
     for split in SPLITS:
         taken = []
         for directory, side in parts.get(split, []):
             d = Path(directory).resolve()
             if not d.is_relative_to(out) or d == out:
-                raise ValueError(f'{directory}: not inside {out_dir}; combine directories built inside it')
+                raise NetlmError(f'{directory}: not inside {out_dir}; combine directories built inside it')
             m = manifests.setdefault(d, load_manifest(d))
-            if side not in m['splits']: raise ValueError(f'{d}/manifest.json: no split {side!r}')
+            if side not in m['splits']: raise NetlmError(f'{d}/manifest.json: no split {side!r}')
             st = m['splits'][side]
             taken.append(dict(st, shards=[dict(s, path=str((d / s['path']).relative_to(out))) for s in st['shards']]))
         m_, b = sum(s['measurements'] for s in taken), sum(s['bytes'] for s in taken)
@@ -554,7 +555,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
                              first_time=min(times('first_time'), default=None), last_time=max(times('last_time'), default=None),
                              shards=[sh for s in taken for sh in s['shards']])
     if len({m['row_format_version'] for m in manifests.values()}) > 1:
-        raise ValueError(f'{out_dir}: parts of different row format versions')
+        raise NetlmError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
     combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])] for split in SPLITS}
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', combined_from=combined_from,

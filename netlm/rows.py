@@ -16,6 +16,7 @@ from array_record.python.array_record_data_source import ArrayRecordDataSource  
 # tracing, and importing Grain imports JAX
 from array_record.python.array_record_module import ArrayRecordReader, ArrayRecordWriter
 
+from .errors import NetlmError
 from .manifests import manifest_kind, read_manifest_json
 from .measurements import Measurements
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
@@ -98,7 +99,7 @@ def read_row(record: bytes) -> ProbeRow:
     "Decode a probe row record (NumPy views into `record`, a cumulative sum for the times)."
     buf = memoryview(record)
     if len(buf) < _HEADER.size or bytes(buf[:4]) != ROW_MAGIC:
-        raise ValueError(f'not a netlm probe row (expected magic {ROW_MAGIC!r}, got {bytes(buf[:4])!r})')
+        raise NetlmError(f'not a netlm probe row (expected magic {ROW_MAGIC!r}, got {bytes(buf[:4])!r})')
     _, version, dt_w, idx_w, _, n, d, t0, src, prb_id, part = _HEADER.unpack_from(buf)
     off = _HEADER.size
 
@@ -249,7 +250,7 @@ def load_manifest(out_dir) -> dict:
     manifest = read_manifest_json(path, 'manifest')
     # the kind as `manifest_kind` reads it: a manifest written before `kind` by its format "netlm probe rows"
     if manifest_kind(manifest) != 'probe-rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
-        raise ValueError(f'{path}: not a netlm probe-row manifest (no format "netlm probe rows" with train and test splits)')
+        raise NetlmError(f'{path}: not a netlm probe-row manifest (no format "netlm probe rows" with train and test splits)')
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
     return manifest
@@ -282,7 +283,7 @@ def find_world(data_dir):
 
 def iter_rows(out_dir, split: str = 'train'):
     "Every probe row of a split, shard by shard (for tests and inspection; training reads at random through Grain)."
-    if split not in SPLITS: raise ValueError(f'split must be one of {", ".join(SPLITS)}, got {split!r}')
+    if split not in SPLITS: raise NetlmError(f'split must be one of {", ".join(SPLITS)}, got {split!r}')
     out = Path(out_dir)
     for shard in load_manifest(out)['splits'][split]['shards']:
         for record in read_shard(out / shard['path']): yield read_row(record)
@@ -296,7 +297,7 @@ def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list
     if manifest.is_file():
         try: splits = json.loads(manifest.read_text()).get('splits', {})
         except (json.JSONDecodeError, AttributeError) as e:
-            raise ValueError(f'{manifest}: not a probe-row manifest ({e})') from None
+            raise NetlmError(f'{manifest}: not a probe-row manifest ({e})') from None
         listed = splits.get(split, {}).get('shards') if isinstance(splits.get(split), dict) else None
     if listed is None:
         paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
@@ -304,14 +305,14 @@ def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list
         return [(p, None) for p in paths]
     if not listed:
         if allow_empty: return []
-        raise ValueError(f'{manifest}: split {split!r} holds no rows')
+        raise NetlmError(f'{manifest}: split {split!r} holds no rows')
     base, shards = Path(os.path.abspath(data_dir)), []
     for shard in listed:
         rel = shard.get('path') if isinstance(shard, dict) else None
-        if not isinstance(rel, str) or not rel: raise ValueError(f'{manifest}: a shard of split {split!r} has no path')
+        if not isinstance(rel, str) or not rel: raise NetlmError(f'{manifest}: a shard of split {split!r} has no path')
         path = Path(os.path.abspath(base / rel))   # normalized, symlinks left alone
         if not path.is_relative_to(base) or path == base:
-            raise ValueError(f'{manifest}: shard path {rel!r} points outside {data_dir}; refused')
+            raise NetlmError(f'{manifest}: shard path {rel!r} points outside {data_dir}; refused')
         shards.append((str(path), shard.get('records')))
     return shards
 
@@ -333,7 +334,7 @@ def _count_records(path: str) -> int:
         reader.close()   # ArrayRecord reports a bad file here, as a RuntimeError without a message
     except (RuntimeError, OSError, ValueError):
         ok = False
-    if not ok: raise ValueError(f'{path}: not a readable ArrayRecord shard (truncated or corrupt)')
+    if not ok: raise NetlmError(f'{path}: not a readable ArrayRecord shard (truncated or corrupt)')
     return n
 
 
@@ -373,9 +374,9 @@ def open_shards(data_dir, split: str, *, allow_empty: bool = False) -> ShardSour
     counts = [_count_records(p) for p, _ in shards]
     for (path, listed), n in zip(shards, counts):
         if listed is not None and n != listed:
-            raise ValueError(f'{path}: {n} records, the manifest lists {listed} (truncated or replaced)')
+            raise NetlmError(f'{path}: {n} records, the manifest lists {listed} (truncated or replaced)')
     if sum(counts) == 0 and not allow_empty:
-        raise ValueError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
+        raise NetlmError(f'{data_dir}: split {split!r} holds no rows ({len(counts)} empty shards)')
     return ShardSource([p for p, _ in shards], counts)
 
 # %% ../nbs/04_rows.ipynb #c029

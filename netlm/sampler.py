@@ -15,6 +15,7 @@ import jax
 import numpy as np
 from tqdm.auto import tqdm
 
+from .errors import NetlmError
 from .config import SamplerConfig, TrainConfig, check_seq_len
 from .rows import ProbeRow, open_shards, read_row
 from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
@@ -321,7 +322,7 @@ def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     "Best-fit decreasing: bin, offset and segment id (1-based) of each context, and the number of bins."
     lengths = np.asarray(lengths, np.int64)
     if len(lengths) and lengths.max() > seq_len:
-        raise ValueError(f'a context of {lengths.max()} tokens does not fit in seq_len={seq_len}')
+        raise NetlmError(f'a context of {lengths.max()} tokens does not fit in seq_len={seq_len}')
     m = len(lengths)
     bin_of, offset, segment = np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64)
     shortest = int(lengths.min()) if m else 0
@@ -496,7 +497,7 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = TrainC
         ds = grain.MapDataset.range(len(offsets) - 1)[index::count]
     else:
         ds = grain.MapDataset.source(source)[index::count]
-    if len(ds) == 0: raise ValueError(f'{data_dir}/{split}: shard {index} of {count} holds no rows')
+    if len(ds) == 0: raise NetlmError(f'{data_dir}/{split}: shard {index} of {count} holds no rows')
     if shuffle: ds = EpochShuffle(ds, seed)
     ds = ds.repeat(num_epochs)
     if client_first:

@@ -14,12 +14,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from .errors import NetlmError
 from .demo import Demo, Limits, RequestError
 from .infer import add_model_options, model_spec
 
 # %% auto #0
-__all__ = ['PAGE', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread', 'check_port', 'serve_hosts', 'cmd_serve',
-           'add_serve_parser']
+__all__ = ['PAGE', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread', 'check_port', 'serve_hosts', 'serve']
 
 # %% ../nbs/14_serve.ipynb #c036
 class SizeLimit:
@@ -162,14 +162,14 @@ def serve_in_thread(demo: Demo, port: int = 0) -> BackgroundServer:
 
 # %% ../nbs/14_serve.ipynb #c043
 def check_port(host: str, port: int):
-    "`ValueError` unless `port` on `host` can be bound (checked before minutes of loading, not after)."
-    if not 0 < port < 65536: raise ValueError(f'--port must be between 1 and 65535, got {port}')
+    "`NetlmError` unless `port` on `host` can be bound (checked before minutes of loading, not after)."
+    if not 0 < port < 65536: raise NetlmError(f'--port must be between 1 and 65535, got {port}')
     family = socket.AF_INET6 if ':' in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try: s.bind((host, port))
         except OSError as e:
-            raise ValueError(f'cannot listen on {host} port {port}: {e.strerror}; choose another with --port') from None
+            raise NetlmError(f'cannot listen on {host} port {port}: {e.strerror}; choose another with --port') from None
 
 
 def serve_hosts(host: str, allow=()) -> list[str]:
@@ -178,58 +178,23 @@ def serve_hosts(host: str, allow=()) -> list[str]:
     return sorted({host, f'[{host}]' if ':' in host else host, *local, *(allow or [])})
 
 
-def cmd_serve(args) -> dict:
-    "Load the run and the data, then serve the demo until Ctrl-C."
-    import uvicorn   # uvicorn loads only to serve, not when `netlm --help` imports this module
+def serve(spec, data=None, *, host: str = '127.0.0.1', port: int = 8000, context_size: int = 30,
+          max_destinations: int = 256, timeout: float = 60.0, allow_host=()) -> dict:
+    "Load the model `spec` and the `data`, then serve the demo until Ctrl-C (what `netlm serve` runs)."
+    import uvicorn   # uvicorn loads only to serve, not when `netlm --help` is asked
     t0 = time.time()
-    if args.data is not None and not Path(args.data).exists(): raise FileNotFoundError(f'{args.data}: no such file or directory')
-    for name, value, low in (('--context-size', args.context_size, 1), ('--max-destinations', args.max_destinations, 1),
-                             ('--timeout', args.timeout, 0.1)):
-        if not value >= low: raise ValueError(f'{name} must be at least {low}, got {value}')
-    spec = model_spec(args)                          # --workdir RUN or --model base|MODEL_DIR, as every command
-    check_port(args.host, args.port)
-    demo = Demo.load(spec, args.data, context_size=args.context_size,
-                     limits=Limits(max_destinations=args.max_destinations, seconds=args.timeout))
-    host = f'[{args.host}]' if ':' in args.host else args.host
-    print(f"netlm serve: model {spec}" + (f", data {args.data} ({demo.probe_count()} probes, {len(demo.probes)} source "
-                                          f"addresses)" if args.data else ', no data')
+    check_port(host, port)
+    demo = Demo.load(spec, data, context_size=context_size, limits=Limits(max_destinations=max_destinations, seconds=timeout))
+    shown = f'[{host}]' if ':' in host else host
+    print(f"netlm serve: model {spec}" + (f", data {data} ({demo.probe_count()} probes, {len(demo.probes)} source "
+                                          f"addresses)" if data else ', no data')
           + f", loaded in {time.time() - t0:.0f} s", flush=True)
-    if args.data:                                    # the first question compiles the model: do it now, not for a visitor
+    if data:                                         # the first question compiles the model: do it now, not for a visitor
         t1 = time.time(); demo.warm()
         print(f'netlm serve: asked every example once in {time.time() - t1:.0f} s', flush=True)
-    if args.host not in ('127.0.0.1', 'localhost', '::1'):
-        print(f'netlm serve: listening on {args.host}: anyone who can reach this address can use the demo', flush=True)
-    print(f'netlm serve: open http://{host}:{args.port}/ (Ctrl-C stops)', flush=True)
-    uvicorn.run(make_app(demo, serve_hosts(args.host, args.allow_host)), host=args.host, port=args.port, log_level='warning',
+    if host not in ('127.0.0.1', 'localhost', '::1'):
+        print(f'netlm serve: listening on {host}: anyone who can reach this address can use the demo', flush=True)
+    print(f'netlm serve: open http://{shown}:{port}/ (Ctrl-C stops)', flush=True)
+    uvicorn.run(make_app(demo, serve_hosts(host, allow_host)), host=host, port=port, log_level='warning',
                 limit_concurrency=64, timeout_keep_alive=5)
-    return dict(model=str(spec), data=args.data, host=args.host, port=args.port)
-
-
-def add_serve_parser(subparsers):
-    "Register `netlm serve` on the `netlm` command's subparsers."
-    s = subparsers.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
-                                            'exploration)',
-                              description='Serve an interactive demo of a model (--workdir RUN or --model '
-                                          'base|MODEL_DIR): ask the RTT distribution of a pair (next to the baselines, the oracle on synthetic data and the measured '
-                                          'pings), complete a partial IP, find destinations for a target RTT, and map a '
-                                          "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
-                                          '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
-                                          '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
-                                          'default.')
-    add_model_options(s, 'serves')
-    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
-                                                '(baselines fit on its train split) or a measurement Parquet; contexts and '
-                                                'measured pings come from it')
-    s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
-    s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
-    s.add_argument('--context-size', type=int, default=30, help="context measurements per question, the probe's most "
-                                                                'recent (default 30)')
-    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
-                                                                     'about (default 256)')
-    s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
-                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
-                        'listened on')
-    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
-                                                               'it finished (default 60)')
-    s.set_defaults(func=cmd_serve)
-    return s
+    return dict(model=str(spec), data=data, host=host, port=port)

@@ -15,6 +15,7 @@ import numpy as np
 from fastcore.basics import patch
 from tqdm import tqdm
 
+from .errors import NetlmError
 from .physics import DEFAULT_PARAMS, METROS, MORE_METROS, REGIONS, V4_PREFIX_LEN, great_circle_km
 from .tokenizer import epoch_seconds
 from .world import WINDOW_KINDS, World
@@ -253,9 +254,9 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
 def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, start='2024-03-04', anchors: int | None = None,
                       params: dict | None = None) -> dict:
     "A random world as a JSON-ready dict: metros, ASes, hosts, anycast sites, failure windows, measurements, subscriptions."
-    if probes < 2: raise ValueError(f'probes must be >= 2, got {probes}')
-    if days <= 0: raise ValueError(f'days must be > 0, got {days}')
-    if unknown := set(params or {}) - set(DEFAULT_PARAMS): raise ValueError(f'unknown world parameter(s): {sorted(unknown)}')
+    if probes < 2: raise NetlmError(f'probes must be >= 2, got {probes}')
+    if days <= 0: raise NetlmError(f'days must be > 0, got {days}')
+    if unknown := set(params or {}) - set(DEFAULT_PARAMS): raise NetlmError(f'unknown world parameter(s): {sorted(unknown)}')
     p = {**DEFAULT_PARAMS, **(params or {})}
     rng = np.random.default_rng([seed, 0x5EED])
     t0 = epoch_seconds(start); t1 = t0 + int(round(days * 86400))
@@ -329,7 +330,7 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
     "Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`."
     rng = np.random.default_rng([seed, 0xD1CE])
     family = family or str(rng.choice(list(WORLD_FAMILIES), p=list(WORLD_FAMILIES.values())))
-    if family not in WORLD_FAMILIES: raise ValueError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
+    if family not in WORLD_FAMILIES: raise NetlmError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
     U, L = rng.uniform, lambda lo, hi: float(_loguniform(rng, lo, hi))
     kinds = rng.dirichlet(10 * np.array(list(DEFAULT_PARAMS['probe_kinds'].values())))
     p = dict(metros=_random_geography(rng), inflation_excess=L(0.3, 3.0), inflation_sigma=U(0.3, 0.9), path_sigma=U(0.1, 0.4),

@@ -31,6 +31,7 @@ from jax.experimental import multihost_utils
 from jax.sharding import Mesh, NamedSharding, PartitionSpec
 from tqdm import tqdm
 
+from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
@@ -53,7 +54,7 @@ __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_bat
 # %% ../nbs/09_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
     "The run's data directory; a one-line error when it has none."
-    if config.data is None: raise ValueError('no data: set TrainConfig.data to a probe-row directory (`netlm preprocess`)')
+    if config.data is None: raise NetlmError('no data: set TrainConfig.data to a probe-row directory (`netlm preprocess`)')
     return config.data
 
 
@@ -298,7 +299,7 @@ def init_weights(source: str) -> tuple[dict, dict]:
     try: found = resolve_model(source)
     except ModelNotFound:
         shipped = ', '.join(sorted(PRETRAINED)) or 'none shipped'
-        raise ValueError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
+        raise NetlmError(f'init {source!r}: not a pretrained model ({shipped}), a run directory (with checkpoints/) or '
                          'an exported model (with manifest.json)') from None
     if found.kind == 'run':
         model, config, _ = load_model_step(found.path)
@@ -314,7 +315,7 @@ def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
     theirs, ours = {k: model_config.get(k) for k in ARCHITECTURE}, config.model.architecture()
     if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
         same = [name for name, preset in PRESETS.items() if preset.architecture() == theirs]
-        raise ValueError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
+        raise NetlmError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
                          + (f'it is the preset {same[0]!r} (--preset {same[0]})' if same else 'train with its model settings'))
     params = jax.device_put(set_params(state.params, arrays, f'init {config.init}'), replicated(mesh))
     return dataclasses.replace(state, params=params)
@@ -352,7 +353,7 @@ class StopRequest:
         return False
 
 # %% ../nbs/09_train.ipynb #c105
-class RunBusy(ValueError):
+class RunBusy(NetlmError):
     "Another process is training in this run directory (a user error: the CLI says so in one line)."
 
 
@@ -445,6 +446,16 @@ def _check_space(workdir: Path, state: TrainState):
                                     'free some and run the same command to resume from the last checkpoint')
 
 
+def _disk_full(e: BaseException, workdir) -> bool:
+    """Whether a failed save is a full disk: an OSError ENOSPC or EDQUOT behind `e`, or (orbax's ValueError carries no
+    errno) less room left on the run's disk than a checkpoint's metadata (1 MB)."""
+    while e is not None:
+        if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT): return True
+        e = e.__cause__ or e.__context__
+    try: return shutil.disk_usage(workdir).free < (1 << 20)
+    except OSError: return False
+
+
 def _log_line(record: dict) -> str:
     "One readable line of a metrics record, for batch-job logs."
     show = lambda k, v: f'{k}={v:.4g}' if isinstance(v, float) else f'{k}={v}'
@@ -454,12 +465,12 @@ def _log_line(record: dict) -> str:
 
 def check_config(config: TrainConfig):
     n, streams, processes = jax.device_count(), data_shards(config), jax.process_count()
-    if config.batch_size % n: raise ValueError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
+    if config.batch_size % n: raise NetlmError(f'batch_size {config.batch_size} is not a multiple of the {n} devices')
     if streams % processes or config.batch_size % streams:
-        raise ValueError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size '
+        raise NetlmError(f'data_shards {streams}: give a multiple of the {processes} processes that divides batch_size '
                          f'{config.batch_size}')
     if config.seq_len > config.model.max_len:
-        raise ValueError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
+        raise NetlmError(f'seq_len {config.seq_len} exceeds the model max_len {config.model.max_len}')
 
 
 def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
@@ -489,8 +500,8 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None,
     if lead: _warn_held_out(config)
     with RunLock(workdir) if lead else contextlib.nullcontext():     # one trainer per run directory
         try: return _train(config, workdir, mesh, lead, on_step, wall_clock)
-        except ValueError as e:    # orbax reports a full disk as ValueError('RESOURCE_EXHAUSTED: ... No space left on device')
-            if 'No space left on device' not in str(e): raise
+        except ValueError as e:    # orbax reports a full disk as a ValueError (RESOURCE_EXHAUSTED) without an errno
+            if not _disk_full(e, workdir): raise
             raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
 
@@ -502,7 +513,7 @@ def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     except CorruptCheckpoint: saved = None               # nothing to keep: the restore says why in its own words
     saved = None if saved is None else saved.get('data_shards') or 0   # 0: saved before data streams
     if config.data_shards and saved and config.data_shards != saved:
-        raise ValueError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
+        raise NetlmError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
                          f'{config.data_shards}')
     return dataclasses.replace(config, data_shards=config.data_shards or saved or jax.process_count())
 
