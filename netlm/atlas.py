@@ -35,7 +35,7 @@ def atlas_time(value, name: str = 'time') -> int | None:
     else:
         try: when = datetime.fromisoformat(str(value).strip().replace('Z', '+00:00'))
         except ValueError:
-            raise ValueError(f'{name} {value!r}: not an ISO 8601 date or time '
+            raise NetlmError(f'{name} {value!r}: not an ISO 8601 date or time '
                              '(e.g. 2024-01-31 or 2024-01-31T12:00Z)') from None
     return int((when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp())
 
@@ -48,7 +48,7 @@ def atlas_windows(start: int | None, stop: int | None, window_s: int = ATLAS_WIN
     one request for everything when no start is given."""
     if start is None: return [(None, stop)]
     stop = int(time.time()) if stop is None else stop
-    if stop < start: raise ValueError(f'stop {_iso(stop)} is before start {_iso(start)}')
+    if stop < start: raise NetlmError(f'stop {_iso(stop)} is before start {_iso(start)}')
     return [(a, min(a + window_s - 1, stop)) for a in range(start, stop + 1, window_s)]
 
 

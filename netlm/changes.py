@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 import time
 import warnings
@@ -18,12 +17,14 @@ import pyarrow.parquet as pq
 from scipy.special import ndtri
 from tqdm.auto import tqdm
 
+from .errors import NetlmError
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME,
                              RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_code_ms, rtt_from_code)
 from .measurements import Measurements, read_measurement_table, timestamp_column
 from .ingest import is_parquet, measurement_source
-from .infer import MAX_RTT_MS, add_model_options, load_predictor, model_spec, tree_layout
+from .decoding import MAX_RTT_MS, tree_layout
+from .infer import load_predictor
 
 # %% auto #0
 __all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'TABLE_FORMATS', 'source_runs',
@@ -54,13 +55,13 @@ def encode_series(m: Measurements) -> dict:
     psrc, vsrc = pack_ips(usrc)
     pdst, vdst = pack_ips(udst)
     if (bad := vsrc[isrc] != vdst[idst]).any():
-        i = int(np.argmax(bad)); raise ValueError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ '
+        i = int(np.argmax(bad)); raise NetlmError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ '
                                                   'in IP version')
     code = rtt_code(m.rtt_ms)
     if ((code != 0) & (rtt_from_code(code) > MAX_RTT_MS)).any():
-        raise ValueError(f'an RTT above {MAX_RTT_MS:g} ms (the most the model predicts): ingest rejects these as outliers')
+        raise NetlmError(f'an RTT above {MAX_RTT_MS:g} ms (the most the model predicts): ingest rejects these as outliers')
     t = np.asarray(m.t, np.int64)
-    if n and (np.diff(t) < 0).any(): raise ValueError('encode_series: measurements are not in time order')
+    if n and (np.diff(t) < 0).any(): raise NetlmError('encode_series: measurements are not in time order')
     kind = np.full(n, TS_DELTA, np.int8); kind[:1] = TS_ABS
     value = np.r_[t[:1], np.diff(t)]
     order = np.tile(ORDER, (n, 1))
@@ -78,8 +79,8 @@ def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int,
     the context the longest run before the cut within `context_tokens`."""
     n = len(lengths)
     if n == 0: return []
-    if context_tokens < 0: raise ValueError(f'context_tokens must be >= 0, got {context_tokens}')
-    if queries_per_cut < 1: raise ValueError(f'queries_per_cut must be >= 1, got {queries_per_cut}')
+    if context_tokens < 0: raise NetlmError(f'context_tokens must be >= 0, got {context_tokens}')
+    if queries_per_cut < 1: raise NetlmError(f'queries_per_cut must be >= 1, got {queries_per_cut}')
     cum = np.r_[0, np.cumsum(lengths)]                # tokens of measurements [a, b) with deltas: cum[b] - cum[a]
     out = []
     for u in range(0, n, queries_per_cut):            # a loop per cut, not per measurement
@@ -163,7 +164,7 @@ def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, q
     n, seq_len = len(m), predictor.seq_len
     context_tokens = seq_len // 2 if context_tokens is None else context_tokens
     if not 0 <= context_tokens <= seq_len - 50:
-        raise ValueError(f'context_tokens must be in 0 .. {seq_len - 50} (room for a query), got {context_tokens}')
+        raise NetlmError(f'context_tokens must be in 0 .. {seq_len - 50} (room for a query), got {context_tokens}')
     out = dict(pit=np.full(n, np.nan), nll=np.full(n, np.nan), p_fail=np.full(n, np.nan), pit_rtt=np.full(n, np.nan),
                n_context=np.zeros(n, np.int64))
     order, bounds = source_runs(m)
@@ -431,11 +432,11 @@ def read_measurements(path) -> Measurements:
     """The measurements of a Parquet table in netlm's schema, or of RIPE Atlas results (ingested on the way, as the
     quickstart takes them); a one-line ValueError naming the file when it is neither or holds none."""
     path = Path(path)
-    if not path.exists(): raise ValueError(f'{path}: no such file')
+    if not path.exists(): raise NetlmError(f'{path}: no such file')
     if not is_parquet(path) and path.suffix != '.parquet':
         with tempfile.TemporaryDirectory() as tmp:
             return read_measurements(measurement_source(path, Path(tmp) / 'measurements.parquet')[0])
-    if path.is_dir(): raise ValueError(f'{path}: a directory of Parquet files; give one of them')
+    if path.is_dir(): raise NetlmError(f'{path}: a directory of Parquet files; give one of them')
     return Measurements.from_table(read_measurement_table(path))
 
 
@@ -446,7 +447,7 @@ def check_table_path(path) -> Path:
     "`path` if its extension names a table format (checked before a long computation, not after)."
     path = Path(path)
     if path.suffix.lower() not in TABLE_FORMATS:
-        raise ValueError(f"{path}: name the output .parquet, .csv, .json or .jsonl (its extension chooses the format)")
+        raise NetlmError(f"{path}: name the output .parquet, .csv, .json or .jsonl (its extension chooses the format)")
     return path
 
 

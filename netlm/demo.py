@@ -21,7 +21,8 @@ from .measurements import Measurements, by_source
 from .demo_data import DemoData, canonical_address, load_demo_data
 from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
-from .infer import DeadlineExceeded, Predictor, load_predictor, rank_key, parse_ip_prefix
+from .decoding import DeadlineExceeded
+from .infer import Predictor, load_predictor, parse_ip_prefix, rank_key
 from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
@@ -456,7 +457,7 @@ def subnet_addresses(prefix) -> tuple[list[str], int]:
     prefix's bytes."""
     known, version = parse_ip_prefix(prefix)
     width = 4 if version == 4 else 16
-    if len(known) >= width: raise ValueError(f'prefix {prefix!r} is a whole address: give fewer bytes')
+    if len(known) >= width: raise NetlmError(f'prefix {prefix!r} is a whole address: give fewer bytes')
     rest = width - len(known) - 1
     tail = (b'\x00' * (rest - 1) + b'\x01') if rest else b''
     return [str(ipaddress.ip_address(known + bytes([c]) + tail)) for c in range(256)], len(known)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .measurements import Measurements, read_measurement_table
 from .world import World
 from .rows import find_world, load_rows, rows_to_measurements
@@ -82,5 +83,5 @@ def load_demo_data(path) -> DemoData:
             pairs = table.select(['src_addr', 'prb_id']).group_by(['src_addr', 'prb_id']).aggregate([]).to_pylist()
             probe_ids = {a: int(p['prb_id']) for p in pairs
                          if p['prb_id'] is not None and (a := canonical_address(p['src_addr']))}
-    if not len(everything): raise ValueError(f'{path}: no measurements')
+    if not len(everything): raise NetlmError(f'{path}: no measurements')
     return DemoData(everything, train, _find_world(path), str(path), probe_ids)

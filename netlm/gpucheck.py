@@ -22,6 +22,8 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import NetlmError
+
 # The parent process keeps the record and must outlive any phase that crashes, hangs or exhausts the GPU's memory, so
 # it imports neither JAX nor netlm's stages: each phase imports them inside its function, in a child process.
 
@@ -85,9 +87,9 @@ def check_settings(cpu: bool = False, items=()) -> CheckSettings:
         key, sep, value = item.partition('=')
         if not sep or types.get(key) not in ('int', 'float', 'str'):
             settable = ', '.join(k for k, t in types.items() if t in ('int', 'float', 'str'))
-            raise ValueError(f'--set {item!r}: give key=value with a key of {settable}')
+            raise NetlmError(f'--set {item!r}: give key=value with a key of {settable}')
         try: changes[key] = {'int': int, 'float': float, 'str': str}[types[key]](value)
-        except ValueError: raise ValueError(f'--set {item!r}: {value!r} is not a valid {types[key]}') from None
+        except ValueError: raise NetlmError(f'--set {item!r}: {value!r} is not a valid {types[key]}') from None
     return dataclasses.replace(s, **changes)
 
 
@@ -132,7 +134,8 @@ def check_versions(s: CheckSettings, work: Path, repo: Path) -> dict:
     "Phase `versions`: what runs here (Python, JAX's backend and devices, the attention kernel of `netlm-86m`)."
     import jax
     import netlm
-    from netlm.model import PRESETS, attention_implementation
+    from netlm.config import PRESETS
+    from netlm.model import attention_implementation
     device = jax.devices()[0]
     memory = (device.memory_stats() or {}).get('bytes_limit')
     return dict(python=sys.version.split()[0], executable=sys.executable, netlm=str(Path(netlm.__file__).parent),
@@ -214,7 +217,8 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
 # %% ../nbs/16a_gpu_check.ipynb #c019
 def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
     "Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-86m must run and agree."
-    from netlm.model import PRESETS, attention_implementation
+    from netlm.config import PRESETS
+    from netlm.model import attention_implementation
     auto = attention_implementation(PRESETS['netlm-86m'])
     result = compare_attention(s.attention_paths, s.attention_shape, s.attention_tolerance, repeats=s.attention_repeats)
     ran = {p: r for p, r in result['paths'].items() if p != 'xla' and 'error' not in r}
@@ -425,7 +429,7 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
     out_dir, repo, t_start = Path(out_dir), Path(repo).resolve(), time.time()
     names = phase_names(s)
     if unknown := [n for n in phases or [] if n not in names]:
-        raise ValueError(f"unknown phase {unknown[0]!r}: the phases are {', '.join(names)}")
+        raise NetlmError(f"unknown phase {unknown[0]!r}: the phases are {', '.join(names)}")
     names = [n for n in names if phases is None or n in phases]
     out_dir.mkdir(parents=True, exist_ok=True)
     work = Path(work) if work else Path(tempfile.mkdtemp(prefix='netlm-gpu-check-'))

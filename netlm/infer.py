@@ -22,9 +22,8 @@ from .measurements import Measurements, split_by
 from .baselines import Baseline
 from .metrics import QUANTILE_GRID
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params, resolve_model
-from .decoding import (MAX_RTT_MS, DeadlineExceeded, RTTDistribution, TreeDecoder, beam_groups,
+from .decoding import (MAX_RTT_MS, RTTDistribution, TreeDecoder, beam_groups,
                             continuation_logprobs, model_tree_logprobs, rtt_groups, sample_groups)
-from .decoding import tree_layout   # not used here: netlm.changes imports it from this module
 
 # JAX and Flax (2 s to import) are imported inside the functions that run a model: `netlm --help` imports this module
 # (through netlm.serve), and an exported model needs NumPy and JAX only.
@@ -387,7 +386,8 @@ def rebuild_model(path, pin: str | None = None):
     """The Flax `Transformer` of an exported model's weights in directory `path` (checked as `read_params`) and its
     window: the model again where the installed JAX cannot read the exported functions."""
     from flax import nnx
-    from netlm.model import ModelConfig, Transformer, set_params
+    from netlm.config import ModelConfig
+    from netlm.model import Transformer, set_params
     manifest, arrays = read_params(path, float32=True, pin=pin)
     config = dataclasses.replace(ModelConfig(**manifest['model']), dtype=manifest['compute_dtype'])
     # a concrete model, not `abstract_model`: set_params reads each variable's shape and dtype, which an

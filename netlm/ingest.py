@@ -280,7 +280,7 @@ def input_files(inputs) -> list[Path]:
     """The files to read: each input a file, or a directory whose .json/.jsonl/.ndjson/.gz/.bz2/.xz files are taken,
     sorted."""
     inputs = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
-    if not inputs: raise ValueError('ingest: no input given')
+    if not inputs: raise NetlmError('ingest: no input given')
     files = []
     for item in map(Path, inputs):
         if item.is_dir():
@@ -289,10 +289,10 @@ def input_files(inputs) -> list[Path]:
                 raise FileNotFoundError(f'ingest input {item}: the directory holds no .json/.jsonl/.ndjson/.gz/.bz2/.xz file')
             files += found
         elif item.is_file():
-            if not os.access(item, os.R_OK): raise ValueError(f'ingest input {item}: not readable (permission denied)')
+            if not os.access(item, os.R_OK): raise NetlmError(f'ingest input {item}: not readable (permission denied)')
             with open(item, 'rb') as f:
                 if f.read(4) == b'PAR1':
-                    raise ValueError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table '
+                    raise NetlmError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table '
                                      'goes to `netlm preprocess`)')
             files.append(item)
         else:
@@ -320,10 +320,10 @@ def distinct_files(files) -> tuple[list[Path], list[dict]]:
 def _output_path(out, files) -> Path:
     "The output path, checked: not a directory, not one of the inputs, its directory made."
     out = Path(out)
-    if out.is_dir(): raise ValueError(f'ingest output {out} is a directory; give the path of the .parquet file to write')
-    if out.exists() and any(out.samefile(f) for f in files): raise ValueError(f'ingest output {out} is also one of the inputs')
+    if out.is_dir(): raise NetlmError(f'ingest output {out} is a directory; give the path of the .parquet file to write')
+    if out.exists() and any(out.samefile(f) for f in files): raise NetlmError(f'ingest output {out} is also one of the inputs')
     try: out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e: raise ValueError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
+    except OSError as e: raise NetlmError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
     return out
 
 # %% ../nbs/03_ingest.ipynb #c082
@@ -343,7 +343,7 @@ def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: st
     "Read one file into `output` as one transaction: its counts join `report` only when it was read to its end."
     file_report, source = IngestReport(report.max_samples), JSONFile(path, on_read=on_read)
     try: open(path, 'rb').close()
-    except OSError as e: raise ValueError(f'ingest input {path}: {e.strerror or e}') from None
+    except OSError as e: raise NetlmError(f'ingest input {path}: {e.strerror or e}') from None
     try:
         _ingest_values(source, source, file_report, output, rtt, per_packet, chunk_rows, check)
     except DamagedFile as e:                             # only reading raises it: an error of the output is no damage
@@ -367,7 +367,7 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
            row_group_size: int = 100_000, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False,
            max_samples: int = 3) -> dict:
     "Read RIPE Atlas ping results (files or directories) into the measurement Parquet `out`; return the report."
-    if rtt not in RTT_MODES: raise ValueError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
+    if rtt not in RTT_MODES: raise NetlmError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
     files, repeats = distinct_files(input_files(inputs))
     out = _output_path(out, files)
     t0, report = time.perf_counter(), IngestReport(max_samples)
@@ -394,7 +394,7 @@ def ingest(inputs, out, *, rtt: str = 'avg', per_packet: bool = False, progress:
 
 def results_table(results, *, rtt: str = 'avg', per_packet: bool = False, **check):
     "The clean measurement table and report of result dicts in memory (`ingest` without files)."
-    if rtt not in RTT_MODES: raise ValueError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
+    if rtt not in RTT_MODES: raise NetlmError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
     report, stats = IngestReport(), {}
     buffer = _RowBuffer(report, SimpleNamespace(path='<memory>', unit='element'), **check)
     _parse_values(buffer, enumerate(results, 1), rtt, per_packet, stats, lambda: None)
@@ -494,7 +494,7 @@ def ingest_atlas(msm_id: int, out, *, start=None, stop=None, probe_ids=None, api
                  reject_private_src: bool = False, max_samples: int = 3) -> dict:
     """Fetch the results of RIPE Atlas measurement `msm_id` (between `start` and `stop`, of `probe_ids`) into the
     measurement Parquet `out`, read as `ingest` reads files; return the report."""
-    if rtt not in RTT_MODES: raise ValueError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
+    if rtt not in RTT_MODES: raise NetlmError(f'rtt must be one of {", ".join(RTT_MODES)}, got {rtt!r}')
     start, stop = atlas_time(start, 'start'), atlas_time(stop, 'stop')
     windows, probe_ids = atlas_windows(start, stop, window_s), list(probe_ids) if probe_ids else None
     out = _output_path(out, [])

@@ -14,6 +14,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from .errors import NetlmError
+
 # %% auto #0
 __all__ = ['MEASUREMENT_SCHEMA', 'FAILED_RTT', 'REQUIRED_COLUMNS', 'RESULT_REASONS', 'TIME_RANGE_S', 'ROW_REASONS',
            'REJECT_REASONS', 'REJECT_MEANINGS', 'MEASUREMENT_COLUMNS', 'check_columns', 'timestamp_column',
@@ -54,13 +56,13 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
     """Raise a one-line ValueError naming `where` when a required column is missing or a measurement column has the
     wrong kind."""
     if missing := [c for c in required if c not in schema.names]:
-        raise ValueError(f'{where}: not a measurement table: no column {", ".join(missing)} (has '
+        raise NetlmError(f'{where}: not a measurement table: no column {", ".join(missing)} (has '
                          f'{", ".join(schema.names) or "none"})')
     for field in schema:
         kinds = _COLUMN_KINDS.get(field.name)
         # an optional column may be all null
         if kinds and _kind(field.type) not in (kinds if field.name in required else kinds | {'null'}):
-            raise ValueError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))}')
+            raise NetlmError(f'{where}: column {field.name} is {field.type}, expected {" or ".join(sorted(kinds))}')
 
 # %% ../nbs/01_measurements.ipynb #c103
 def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -202,14 +204,14 @@ def read_measurement_table(files, where=None, extra=()) -> pa.Table:
     where = files[0] if where is None else where
     try: schema = pq.read_schema(files[0])
     except Exception as e:
-        raise ValueError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
+        raise NetlmError(f'{where}: not a Parquet file (damaged, or misnamed: {type(e).__name__})') from None
     check_columns(schema, where)
     try: table = pq.read_table(files, columns=MEASUREMENT_COLUMNS + [c for c in extra if c in schema.names])
-    except Exception as e: raise ValueError(f'{where}: not a measurement Parquet ({e})') from None
-    if table.num_rows == 0: raise ValueError(f'{where}: no measurements')
+    except Exception as e: raise NetlmError(f'{where}: not a measurement Parquet ({e})') from None
+    if table.num_rows == 0: raise NetlmError(f'{where}: no measurements')
     for c in MEASUREMENT_COLUMNS:
         if table[c].null_count:
-            raise ValueError(f'{where}: {table[c].null_count} null value(s) in column {c} '
+            raise NetlmError(f'{where}: {table[c].null_count} null value(s) in column {c} '
                              '(run it through `netlm ingest`)')
     return table
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import NetlmError
 from .measurements import Measurements
 
 # 99 mid-point quantile levels: every method answers with these, every score reads them
@@ -21,7 +22,7 @@ def point_metrics(pred_ms, true_ms) -> dict:
     "Median/mean absolute error (ms) and median/p90 relative error of point predictions on successful pings."
     pred_ms, true_ms = np.asarray(pred_ms, np.float64), np.asarray(true_ms, np.float64)
     ok = (true_ms >= 0) & np.isfinite(pred_ms)
-    if not ok.any(): raise ValueError('no successful test pings with a finite prediction to score')
+    if not ok.any(): raise NetlmError('no successful test pings with a finite prediction to score')
     ae = np.abs(pred_ms[ok] - true_ms[ok])
     rel = ae / np.maximum(true_ms[ok], 1e-3)
     return dict(n=int(ok.sum()), coverage=float(ok.sum() / (true_ms >= 0).sum()), median_ae_ms=float(np.median(ae)),

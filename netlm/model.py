@@ -14,9 +14,8 @@ import numpy as np
 import optax
 from flax import nnx
 
-# the configuration lives in netlm.config; imported here too, so `from netlm.model import ModelConfig` keeps working
 from .errors import NetlmError
-from .config import ARCHITECTURE, ATTENTION_IMPLEMENTATIONS, PRESETS, ModelConfig
+from .config import ModelConfig
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START, RTT_START, SRC_IPV4,
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import NetlmError
+
 # %% auto #0
 __all__ = ['REGIONS', 'METROS', 'MORE_METROS', 'EARTH_RADIUS_KM', 'GOLDEN', 'KINDS', 'V4_PREFIX_LEN', 'ROLES', 'ACCESS',
            'DEFAULT_PARAMS', 'great_circle_km', 'mix64', 'hash64', 'hash_unit', 'hash_normal', 'rtt_quantile',
@@ -28,7 +30,7 @@ def _metro(r: dict, where: str) -> tuple:
         row = (r['name'], r['country'], r['region'], float(r['lat']), float(r['lon']), float(r['weight']))
         ok = r['table'] in ('METROS', 'MORE_METROS') and r['region'] in REGIONS and -90 <= row[3] <= 90 and -180 <= row[4] <= 180
     except (KeyError, TypeError, ValueError): ok = False
-    if not ok: raise ValueError(f'{where}: damaged row {r}')
+    if not ok: raise NetlmError(f'{where}: damaged row {r}')
     return row
 
 
@@ -124,7 +126,7 @@ class RTTLaw:
     def quantile(self, q):
         "RTT (ms) at probability `q` given success (`q` broadcasts against the measurements)."
         q = np.asarray(q, np.float64)
-        if ((q < 0) | (q > 1)).any(): raise ValueError(f'quantile levels must be in [0, 1], got {q}')
+        if ((q < 0) | (q > 1)).any(): raise NetlmError(f'quantile levels must be in [0, 1], got {q}')
         out = rtt_quantile(self.loc, self.scale, self.shape, self.p_outlier, q, self.outlier_ms)
         return out if out.ndim else float(out)
 

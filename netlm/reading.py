@@ -15,12 +15,13 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import NetlmError
 from .tokenizer import rtt_code
 from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .baselines import PairHistory, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, bootstrap_ratio, ci_text, clean_json
+from .metrics import bootstrap, bootstrap_ratio, ci_text, clean_json
 from .infer import ModelMethod, load_predictor
 from .evaluate import Protocol, loss_metrics, make_protocol
 
@@ -141,7 +142,7 @@ def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tupl
     picked = np.flatnonzero(ok_occ > 0)
     if max_queries is not None and len(picked) > max_queries:
         picked = np.sort(np.random.default_rng(seed).choice(picked, max_queries, replace=False))
-    if not len(picked): raise ValueError('no seen-pair query with a successful ping of its pair in the context')
+    if not len(picked): raise NetlmError('no seen-pair query with a successful ping of its pair in the context')
     answers, seconds, used = {}, {}, None
     for f in (1.0, *factors):
         t0 = time.perf_counter()
@@ -195,14 +196,15 @@ def model_for_loss(spec) -> tuple[object, int]:
     "The Flax `Transformer` of a model spec (as `netlm.infer.load_predictor`) and its window (tokens)."
     from flax import nnx
     from netlm.checkpoint import load_model
-    from netlm.model import ModelConfig, Transformer, set_params
+    from netlm.config import ModelConfig
+    from netlm.model import Transformer, set_params
     path = Path(spec)
     if (path / 'checkpoints').is_dir():
         model, config = load_model(path)
         return model, int(config['seq_len'])
     if (path / 'manifest.json').is_file(): manifest, arrays = read_params(path, float32=True)
     elif str(spec) in PRETRAINED: manifest, arrays = read_pretrained(str(spec))
-    else: raise ValueError(f'{spec}: not a run directory, an exported model nor a shipped model ({", ".join(sorted(PRETRAINED))})')
+    else: raise NetlmError(f'{spec}: not a run directory, an exported model nor a shipped model ({", ".join(sorted(PRETRAINED))})')
     config = dataclasses.replace(ModelConfig(**manifest['model']), dtype=manifest['compute_dtype'])
     graph, state = nnx.split(Transformer(config, rngs=nnx.Rngs(0)))   # concrete: set_params reads each variable's shape
     return nnx.merge(graph, set_params(state, arrays, str(spec))), int(manifest['seq_len'])
@@ -227,7 +229,7 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
         now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
 
     manifest = load_manifest(data_dir)
-    if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
+    if not manifest['splits'].get(split, {}).get('records'): raise NetlmError(f'{data_dir}: the {split} split is empty')
     train = rows_to_measurements(load_rows(data_dir, 'train', None, seed))
     held_out = rows_to_measurements(load_rows(data_dir, split, None, seed))
     proto = make_protocol(held_out, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
@@ -237,7 +239,6 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
 
     predictor = predictor if predictor is not None else load_predictor(spec)
     method = ModelMethod(predictor)
-    mid = len(QUANTILE_GRID) // 2
     model_median = method.answer(proto.queries, proto.context, levels=(0.5,))[0][:, 0]
     used = np.asarray(method.context_used) if method.context_used is not None else None
     lap('model')

@@ -14,6 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from .errors import NetlmError
 from .measurements import MEASUREMENT_SCHEMA, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
 
 # %% auto #0
@@ -230,7 +231,7 @@ def validate(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src
         if not Path(table).is_file(): raise FileNotFoundError(f'measurement table not found: {table}')
         try: table = pq.read_table(table)
         except (pa.ArrowInvalid, OSError) as e:
-            raise ValueError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
+            raise NetlmError(f'{where}: cannot read as Parquet ({str(e).splitlines()[0]})') from None
     codes, src, dst = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src, where=where)
     if canonical:
         for name, info in (('src_addr', src), ('dst_addr', dst)):

@@ -12,11 +12,9 @@ import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from .errors import NetlmError
 from .demo import Demo, Limits, RequestError
-from .infer import add_model_options, model_spec
 
 # %% auto #0
 __all__ = ['PAGE', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread', 'check_port', 'serve_hosts', 'serve']

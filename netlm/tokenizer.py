@@ -13,6 +13,8 @@ from itertools import permutations
 
 import numpy as np
 
+from .errors import NetlmError
+
 # %% auto #0
 __all__ = ['MEASUREMENT_START', 'SRC_IPV4', 'SRC_IPV6', 'DST_IPV4', 'DST_IPV6', 'TIMESTAMP_ABS', 'TIMESTAMP_DELTA1',
            'TIMESTAMP_DELTA4', 'RTT_START', 'THROUGHPUT_START', 'FAILED', 'BYTE_OFFSET', 'VOCAB_SIZE', 'ROLE_NAMES',
@@ -56,7 +58,7 @@ def _rtt_us_code(value_us: float) -> int:
     "16-bit code of a non-negative RTT in microseconds (scalar reference)."
     value_us = max(1.0, value_us)
     if value_us >= RTT_MAX_US + 2**30:  # would round above the largest code
-        raise ValueError(f'RTT {value_us / 1000:.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
+        raise NetlmError(f'RTT {value_us / 1000:.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
     exponent = max(0, math.frexp(value_us)[1] - 11)   # value / 2**exponent in [1024, 2048) before rounding
     mantissa = math.floor(value_us / 2**exponent + 0.5)
     if mantissa == 2048: exponent, mantissa = exponent + 1, 1024
@@ -66,7 +68,7 @@ def _rtt_us_code(value_us: float) -> int:
 def encode_rtt(rtt_ms: float) -> list[int]:
     "Tokens of one ping result: `[FAILED]` for rtt < 0, else `[RTT_START, 11+b1, 11+b2]`."
     rtt_ms = float(rtt_ms)
-    if math.isnan(rtt_ms): raise ValueError('RTT is NaN')
+    if math.isnan(rtt_ms): raise NetlmError('RTT is NaN')
     if rtt_ms < 0: return [FAILED]
     code = _rtt_us_code(rtt_ms * 1000.0)
     return [RTT_START, BYTE_OFFSET + (code >> 8), BYTE_OFFSET + (code & 0xFF)]
@@ -89,10 +91,10 @@ def rtt_code_ms(code: int) -> float:
 def rtt_code(rtt_ms) -> np.ndarray:
     "16-bit RTT codes (uint16) of an array of RTTs in ms; `RTT_CODE_FAILED` where rtt < 0."
     rtt_ms = np.asarray(rtt_ms, dtype=np.float64)
-    if np.isnan(rtt_ms).any(): raise ValueError(f'{int(np.isnan(rtt_ms).sum())} RTT(s) are NaN')
+    if np.isnan(rtt_ms).any(): raise NetlmError(f'{int(np.isnan(rtt_ms).sum())} RTT(s) are NaN')
     value_us = np.maximum(rtt_ms * 1000.0, 1.0)
     if (too_big := (value_us >= RTT_MAX_US + 2**30) & (rtt_ms >= 0)).any():
-        raise ValueError(f'RTT {rtt_ms[too_big].max():.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
+        raise NetlmError(f'RTT {rtt_ms[too_big].max():.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
     exponent = np.maximum(np.frexp(value_us)[1] - 11, 0)
     mantissa = np.floor(np.ldexp(value_us, -exponent) + 0.5).astype(np.int64)
     carry = mantissa == 2048
@@ -118,7 +120,7 @@ def ip_bytes(addr) -> tuple[bytes, int]:
         return raw, 4 if len(raw) == 4 else 6
     if isinstance(addr, (ipaddress.IPv4Address, ipaddress.IPv6Address)): return addr.packed, addr.version
     try: ip = ipaddress.ip_address(str(addr).strip())
-    except ValueError: raise ValueError(f'bad IP address {addr!r}') from None
+    except ValueError: raise NetlmError(f'bad IP address {addr!r}') from None
     return ip.packed, ip.version
 
 
@@ -149,7 +151,7 @@ _FIELD_ALIASES = {'src': 0, 'src_ip': 0, 'dst': 1, 'dst_ip': 1, 'rtt': 2, 'rtt_m
 def _field_id(name) -> int:
     if isinstance(name, (int, np.integer)) and 0 <= name < 4: return int(name)
     if isinstance(name, str) and name.lower() in _FIELD_ALIASES: return _FIELD_ALIASES[name.lower()]
-    raise ValueError(f'unknown field {name!r}: use one of {FIELDS}')
+    raise NetlmError(f'unknown field {name!r}: use one of {FIELDS}')
 
 
 def epoch_seconds(t):
@@ -173,28 +175,28 @@ def encode_timestamp(t, prev_t=None) -> list[int]:
     "Timestamp field: absolute (8 bytes) without `prev_t`, else a 1- or 4-byte delta."
     t = epoch_seconds(t)
     if prev_t is None:
-        if not 0 <= t < 2**63: raise ValueError(f'timestamp {t} is outside 0 .. 2**63 epoch seconds')
+        if not 0 <= t < 2**63: raise NetlmError(f'timestamp {t} is outside 0 .. 2**63 epoch seconds')
         return [TIMESTAMP_ABS] + _bytes_tokens(struct.pack('>Q', t))
     delta = t - epoch_seconds(prev_t)
-    if delta < 0: raise ValueError(f'negative timestamp delta {delta} s: t={t} is before prev_t={epoch_seconds(prev_t)}')
+    if delta < 0: raise NetlmError(f'negative timestamp delta {delta} s: t={t} is before prev_t={epoch_seconds(prev_t)}')
     if delta < 256: return [TIMESTAMP_DELTA1, BYTE_OFFSET + delta]
     if delta < 2**32: return [TIMESTAMP_DELTA4] + _bytes_tokens(struct.pack('>I', delta))
-    raise ValueError(f'timestamp delta {delta} s does not fit in 4 bytes')
+    raise NetlmError(f'timestamp delta {delta} s does not fit in 4 bytes')
 
 
 def encode_measurement(src, dst, rtt_ms: float, t=None, prev_t=None, order=None) -> list[int]:
     "Tokens of one measurement: `<MeasurementStart>` then src, dst, result and optional timestamp in `order`."
     src_raw, src_v = ip_bytes(src)
     dst_raw, dst_v = ip_bytes(dst)
-    if src_v != dst_v: raise ValueError(f'src {src!r} is IPv{src_v} but dst {dst!r} is IPv{dst_v}')
+    if src_v != dst_v: raise NetlmError(f'src {src!r} is IPv{src_v} but dst {dst!r} is IPv{dst_v}')
     fields = {FIELD_SRC: [SRC_IPV4 if src_v == 4 else SRC_IPV6] + _bytes_tokens(src_raw),
               FIELD_DST: [DST_IPV4 if dst_v == 4 else DST_IPV6] + _bytes_tokens(dst_raw),
               FIELD_RESULT: encode_rtt(rtt_ms)}
     if t is not None: fields[FIELD_TIME] = encode_timestamp(t, prev_t)
-    elif prev_t is not None: raise ValueError('prev_t given without t')
+    elif prev_t is not None: raise NetlmError('prev_t given without t')
     ids = sorted(fields) if order is None else [_field_id(f) for f in order]
     if sorted(ids) != sorted(fields):
-        raise ValueError(f'order {list(order)} is not a permutation of the fields present {[FIELDS[i] for i in sorted(fields)]}')
+        raise NetlmError(f'order {list(order)} is not a permutation of the fields present {[FIELDS[i] for i in sorted(fields)]}')
     return [MEASUREMENT_START] + [tok for i in ids for tok in fields[i]]
 
 # %% ../nbs/00_tokenizer.ipynb #c024

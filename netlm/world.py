@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 from fastcore.basics import patch
 from tqdm import tqdm
 
+from .errors import NetlmError
 from .measurements import MEASUREMENT_SCHEMA, timestamp_column
 from .physics import GOLDEN, RTTLaw, great_circle_km, hash64, hash_normal, hash_unit, mix64, rtt_quantile
 from .tokenizer import epoch_seconds
@@ -47,7 +48,7 @@ class World:
     - the generator: `scheduled_rows`, `chunks`, `sample_rows`, `measurement_table`, `write_measurements`."""
 
     def __init__(self, desc: dict):
-        if desc.get('format') != 'netlm-synth-world': raise ValueError('not a netlm synthetic world description (format field)')
+        if desc.get('format') != 'netlm-synth-world': raise NetlmError('not a netlm synthetic world description (format field)')
         self.desc, self.seed, self.start, self.end, self.p = desc, desc['seed'], desc['start'], desc['end'], desc['params']
         tables = {name: {k: _column(v) for k, v in cols.items()} for name, cols in desc['tables'].items()}
         self.metros, self.ases, self.hosts, self.sites, self.windows, self.msms, self.subs = (
@@ -115,8 +116,8 @@ def locate(self: World, addrs) -> tuple[np.ndarray, np.ndarray]:
         text, lookup = np.array(arr.to_pylist(), object), {a: i for i, a in enumerate(self._addr.to_pylist())}
         for a in set(text[miss]):
             try: canon = str(ipaddress.ip_address(str(a).strip()))
-            except ValueError: raise ValueError(f'bad IP address {a!r}') from None
-            if canon not in lookup: raise ValueError(f'address {a!r} is not a host of this synthetic world')
+            except ValueError: raise NetlmError(f'bad IP address {a!r}') from None
+            if canon not in lookup: raise NetlmError(f'address {a!r} is not a host of this synthetic world')
             idx[miss & (text == a)] = lookup[canon]
     return self._addr_host[idx], self._addr_af[idx]
 
@@ -166,7 +167,7 @@ def path_params(self: World, src, dst, af) -> dict:
     "Time-independent parameters of paths (source host, destination host, IP version): arrays, one entry per path."
     src, dst, af = (np.atleast_1d(np.asarray(x, np.int64)) for x in (src, dst, af))
     H, p = self.hosts, self.p
-    if self._anycast[src].any(): raise ValueError('an anycast service address cannot be a measurement source')
+    if self._anycast[src].any(): raise NetlmError('an anycast service address cannot be a measurement source')
     anycast = self._anycast[dst]
     lat_d, lon_d, node, end_d = self._far_end(src, dst)
     dist = great_circle_km(H['lat'][src], H['lon'][src], lat_d, lon_d)
@@ -267,7 +268,7 @@ def laws(self: World, src, dst, t) -> RTTLaw:
     s, af = self.locate(src)
     d, af_d = self.locate(dst)
     if (bad := af != af_d).any():
-        raise ValueError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} destination, '
+        raise NetlmError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} destination, '
                          f'the first at position {int(np.argmax(bad))}')
     t = np.broadcast_to(_seconds(t), s.shape).astype(np.int64)
     path, inverse = np.unique((s * self.n_hosts + d) * 2 + (af == 6), return_inverse=True)
@@ -377,7 +378,7 @@ def measurement_table(self: World, lo: int, hi: int, t_lo: int, t_hi: int) -> pa
 def write_measurements(self: World, path, *, chunk_rows: int = 500_000, progress: bool = True,
                        compression: str = 'zstd') -> dict:
     "Stream the world's measurements into one Parquet file, one row group per chunk; returns what was written."
-    if chunk_rows < 1: raise ValueError(f'chunk_rows must be >= 1, got {chunk_rows}')
+    if chunk_rows < 1: raise NetlmError(f'chunk_rows must be >= 1, got {chunk_rows}')
     path, rows, failures, v6 = Path(path), 0, 0, 0
     with pq.ParquetWriter(path, MEASUREMENT_SCHEMA, compression=compression) as writer, \
             tqdm(total=self.scheduled_rows(), unit='rows', unit_scale=True, disable=not progress, desc='synth') as bar:
