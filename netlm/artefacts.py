@@ -119,7 +119,8 @@ PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model 
 
 
 def pretrained_path(name: str = 'base') -> Path:
-    "The directory of a model shipped in the package (`PRETRAINED`); a one-line error for an unknown name or a missing install."
+    """The directory of a model shipped in the package (`PRETRAINED`); a one-line error for an unknown name or a missing
+    install."""
     if name not in PRETRAINED:
         raise NetlmError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
     path = PRETRAINED_DIR / name

@@ -55,7 +55,8 @@ def write_manifest(step_dir) -> Path:
 
 
 def verify_checkpoint(step_dir, items=None) -> bool:
-    "Check a step's files (those of `items`, if given) against its manifest: True when verified, False when it has none."
+    """Check a step's files (those of `items`, if given) against its manifest: True when verified, False when it has
+    none."""
     step_dir = Path(step_dir)
     path = step_dir / MANIFEST
     if not path.is_file(): return False
@@ -118,7 +119,8 @@ class DataStreamsHandler:
 
     def restore(self, directory, item=None, args=None):
         item = item or args.item
-        def read(k):   # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
+        # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
+        def read(k):
             path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json',
                                      directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
             if path is None: raise NetlmError(f'{directory}: no position of data stream {k} of {item.count}')
@@ -186,7 +188,8 @@ def _warn_unverified(manager, step):
 
 # %% ../nbs/08_checkpoint.ipynb #c014b
 def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> dict:
-    "The run configuration saved with checkpoint `step` (a dict: `netlm.config.TrainConfig.to_dict()`), its file verified."
+    """The run configuration saved with checkpoint `step` (a dict: `netlm.config.TrainConfig.to_dict()`), its file
+    verified."""
     verify_checkpoint(step_path(manager, step), items=('config',))
     config = _restore_item(manager, step, 'config', ocp.args.JsonRestore())
     if not isinstance(config, dict) or not isinstance(config.get('model'), dict):
@@ -201,7 +204,8 @@ def saved_model_config(config: dict, where) -> ModelConfig:
 
 
 def check_architecture(config: dict, model: ModelConfig, where) -> None:
-    "Refuse a checkpoint of another architecture than `model`'s (`ValueError`); run settings (dropout, dtype, ...) may differ."
+    """Refuse a checkpoint of another architecture than `model`'s (`ValueError`); run settings (dropout, dtype, ...) may
+    differ."""
     saved = saved_model_config(config, where).architecture()
     if changed := {k: (v, getattr(model, k)) for k, v in saved.items() if getattr(model, k) != v}:
         raise NetlmError(f'{where} holds checkpoints of another model (saved vs asked: {changed}); use a new workdir')
@@ -224,7 +228,8 @@ def newest_checkpoint_config(workdir) -> dict | None:
 
 # %% ../nbs/08_checkpoint.ipynb #c017
 def restore_checkpoint(manager: ocp.CheckpointManager, step: int, params, opt_state, data_iter) -> tuple:
-    "`(params, opt_state)` of checkpoint `step` in the shapes given, verified and finite; `data_iter` set to its position then."
+    """`(params, opt_state)` of checkpoint `step` in the shapes given, verified and finite; `data_iter` set to its
+    position then."""
     verified = verify_checkpoint(step_path(manager, step), items=('params', 'opt_state', 'data'))
     params = _restore_item(manager, step, 'params', ocp.args.StandardRestore(params))
     check_finite(params, step_path(manager, step) / 'params')
@@ -261,7 +266,8 @@ def restore_newest(manager: ocp.CheckpointManager, restore: Callable[[int], _T],
         try: result = restore(step)
         except CorruptCheckpoint as e:
             moved = f'; moved to {set_aside(manager, step)}' if set_aside_rejected else ''
-            warnings.warn(f'checkpoint step {step} rejected: {e}{moved}; trying an older step', CheckpointWarning, stacklevel=2)
+            warnings.warn(f'checkpoint step {step} rejected: {e}{moved}; trying an older step',
+                          CheckpointWarning, stacklevel=2)
             rejected.append(f'step {step}: {e}')
             continue
         break
@@ -311,5 +317,6 @@ def load_model_step(workdir, step: int | None = None) -> tuple[Transformer, dict
 
 
 def load_model(workdir, step: int | None = None) -> tuple[Transformer, dict]:
-    "The trained model (parameters only) and run configuration (a dict) of a run directory: its newest usable step, or `step`."
+    """The trained model (parameters only) and run configuration (a dict) of a run directory: its newest usable step, or
+    `step`."""
     return load_model_step(workdir, step)[:2]

@@ -10,4 +10,5 @@ __all__ = ['NetlmError']
 
 # %% ../nbs/00a_errors.ipynb #c005
 class NetlmError(ValueError):
-    "A user's mistake netlm names in one line (a bad input, setting or file): the command prints it without a traceback."
+    """A user's mistake netlm names in one line (a bad input, setting or file): the command prints it without a
+    traceback."""

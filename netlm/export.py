@@ -28,7 +28,8 @@ __all__ = ['EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'inference_funct
 
 # %% ../nbs/15_export.ipynb #c006
 def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
-    "A model's variables as NumPy arrays named by their path ('blocks/0/attn/qkv/kernel'), and each name's (path, variable type)."
+    """A model's variables as NumPy arrays named by their path ('blocks/0/attn/qkv/kernel'), and each name's (path,
+    variable type)."""
     from flax import nnx
     flat = nnx.to_flat_state(nnx.state(model))
     names = ['/'.join(map(str, path)) for path, _ in flat]
@@ -43,7 +44,7 @@ def quantize_int8(params: dict) -> dict:
         if w.ndim != 2 or not np.issubdtype(w.dtype, np.floating):
             out[name] = w
             continue
-        axis = 1 if name.endswith('embedding') else 0          # a token's row of the embedding, an output column of a kernel
+        axis = 1 if name.endswith('embedding') else 0  # a token's row of the embedding, an output column of a kernel
         scale = (np.abs(w).max(axis=axis, keepdims=True) / 127).astype(np.float32)
         scale[scale == 0] = 1.0
         out[name], out[name + SCALE_SUFFIX] = np.clip(np.rint(w / scale), -127, 127).astype(np.int8), scale
@@ -127,8 +128,10 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
         manifest = dict(format=EXPORT_FORMAT, kind='export', version=EXPORT_VERSION,
                         model=dataclasses.asdict(model.config),
                         compute_dtype=config.dtype,
-                        seq_len=min(int(run_config['seq_len']), model.config.max_len), quantization='int8' if int8 else 'none',
-                        platforms=list(platforms), jax_version=jax.__version__, source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
+                        seq_len=min(int(run_config['seq_len']), model.config.max_len),
+                        quantization='int8' if int8 else 'none',
+                        platforms=list(platforms), jax_version=jax.__version__,
+                        source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
                         functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
                         params=dict(file='params.npz', count=count,
                                     arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype)) for n, a in params.items()}),
@@ -164,7 +167,8 @@ def compare_answers(dists, reference) -> dict:
     "How far RTT distributions (an export's) are from `reference` (the checkpoint's) on the same queries."
     q, q0 = (np.stack([d.quantile(QUANTILE_GRID) for d in ds]) for ds in (dists, reference))
     med, gaps = len(QUANTILE_GRID) // 2, [cdf_gap(a, b) for a, b in zip(dists, reference)]
-    return dict(max_rel_quantile=float(np.max(np.abs(q - q0) / q0)), equal_medians=float((q[:, med] == q0[:, med]).mean()),
+    return dict(max_rel_quantile=float(np.max(np.abs(q - q0) / q0)),
+                equal_medians=float((q[:, med] == q0[:, med]).mean()),
                 median_rel_median=float(np.median(np.abs(q[:, med] - q0[:, med]) / q0[:, med])),
                 max_cdf_gap=float(np.max(gaps)), median_cdf_gap=float(np.median(gaps)),
                 max_abs_p_fail=float(max(abs(a.p_fail - b.p_fail) for a, b in zip(dists, reference))))

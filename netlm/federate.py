@@ -76,10 +76,10 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
     for i in np.sort(np.random.default_rng(seed).choice(len(eligible), n, replace=False)):
         rs = sorted(eligible[i], key=lambda r: r.part)
         t = np.sort(np.concatenate([r.t for r in rs]))
-        cut = int(t[int(len(t) * (1 - holdout))])                 # the first held-out measurement's time: ties stay together
+        cut = int(t[int(len(t) * (1 - holdout))])  # the first held-out measurement's time: ties stay together
         train = [p for p in (_row_slice(r, r.t < cut) for r in rs) if len(p)]
         future = rows_to_measurements([p for p in (_row_slice(r, r.t >= cut) for r in rs) if len(p)])
-        if not train or not len(future): continue                 # a probe whose measurements all share one time cannot be split
+        if not train or not len(future): continue  # a probe whose measurements all share one time cannot be split
         clients.append(Client(str(rs[0].prb_id if rs[0].prb_id >= 0 else rs[0].src), train, future, cut))
     if len(clients) < n:
         raise NetlmError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
@@ -112,7 +112,8 @@ def own_future_protocol(clients: list[Client], n_context: int = 30, queries: int
 
 # %% ../nbs/13b_federate.ipynb #c115
 def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.random.Generator, cfg: SamplerConfig) -> dict:
-    "`n_seqs` packed training sequences from `rows` alone (netlm.sampler's contexts, drawn again until there are enough)."
+    """`n_seqs` packed training sequences from `rows` alone (netlm.sampler's contexts, drawn again until there are
+    enough)."""
     parts, have = [], 0
     while have < n_seqs:
         packed = pack_contexts([sample_rows(rows, rng, cfg, seq_len)], seq_len, rng)
@@ -127,9 +128,11 @@ def round_batches(clients: list[Client], config: FederateConfig, round_: int, me
     S, B = config.local_steps, config.batch_size
     if config.algorithm == 'central':
         rows = [r for c in clients for r in c.rows]
-        b = client_batches(rows, S * B * len(clients), config.seq_len, np.random.default_rng([config.seed, round_, 1 << 20]), cfg)
+        b = client_batches(rows, S * B * len(clients), config.seq_len,
+                           np.random.default_rng([config.seed, round_, 1 << 20]), cfg)
         return {k: v.reshape(1, S, B * len(clients), config.seq_len) for k, v in b.items()}
-    members = range(len(clients)) if members is None else members   # each client's stream depends on (seed, round, client) only
+    # each client's stream depends on (seed, round, client) only
+    members = range(len(clients)) if members is None else members
     per = [client_batches(clients[c].rows, S * B, config.seq_len, np.random.default_rng([config.seed, round_, c]), cfg)
            for c in members]
     return {k: np.stack([b[k] for b in per]).reshape(len(per), S, B, config.seq_len) for k in per[0]}
@@ -176,7 +179,8 @@ def fedavg(params, reference, weights: np.ndarray, compress: str = 'none'):
 
 
 def gossip_matrix(n: int, peers: int, rng: np.random.Generator) -> np.ndarray:
-    "A round's mixing matrix: client i averages its model with `peers` others drawn at random (uniform weights; rows sum to 1)."
+    """A round's mixing matrix: client i averages its model with `peers` others drawn at random (uniform weights; rows
+    sum to 1)."""
     W = np.eye(n)
     for i in range(n):                                            # a loop per client, once a round
         W[i, rng.choice(np.delete(np.arange(n), i), peers, replace=False)] = 1.0
@@ -221,7 +225,8 @@ class Federation:
         self.adapted = None                                       # the clients' models before the last exchange
 
     def local_round(self, batches: dict) -> dict:
-        "Every client's `local_steps` steps on its own batches (the same step as `netlm train`, vmapped); their mean metrics."
+        """Every client's `local_steps` steps on its own batches (the same step as `netlm train`, vmapped); their mean
+        metrics."""
         first = self.round * self.config.local_steps
         self.params, self.opt_state, m = self._round_fn(self.params, self.opt_state,
                                                         {k: jnp.asarray(v) for k, v in batches.items()}, first)
@@ -240,13 +245,14 @@ class Federation:
         elif cfg.algorithm == 'gossip':
             W = gossip_matrix(len(self.clients), cfg.peers, np.random.default_rng([cfg.seed, self.round, 1 << 21]))
             self.params = gossip(self.params, W)
-            self.sent += ((W > 0).sum(0) - 1) * self.bytes_per_update   # client j's model goes to every client that drew it
+            # client j's model goes to every client that drew it
+            self.sent += ((W > 0).sum(0) - 1) * self.bytes_per_update
 
     def step_round(self) -> dict:
         "One round: local training on each client's own data, then the exchange."
         self._global = self.params
         metrics = self.local_round(round_batches(self.clients, self.config, self.round))
-        self.adapted = self.params                                # each client's model after its own steps, before the exchange
+        self.adapted = self.params  # each client's model after its own steps, before the exchange
         self.exchange()
         self.round += 1
         return metrics
@@ -266,7 +272,7 @@ def answer_by_model(federation: Federation, protocol: Protocol, assign: np.ndarr
     own context)."""
     q, ctx = protocol.queries, protocol.context
     quantiles, p_fail = np.full((len(q), len(QUANTILE_GRID)), np.nan), np.full(len(q), np.nan)
-    for m in np.unique(assign):                                   # a loop per model: each compiled once per architecture
+    for m in np.unique(assign):  # a loop per model: each compiled once per architecture
         sel = assign == m
         method = ModelMethod(Predictor.from_model(federation.model(int(m), adapted), federation.seq_len))
         quantiles[sel], p_fail[sel] = method.answer(q[sel], ctx[np.isin(ctx.group, np.unique(q.group[sel]))])
@@ -316,7 +322,8 @@ def save_round(federation: Federation, workdir, keep: int = 2) -> Path:
     with open(path.with_suffix('.tmp'), 'wb') as f:
         np.savez(f, *jax.device_get(jax.tree.leaves((federation.params, federation.opt_state))))
     path.with_suffix('.tmp').replace(path)
-    meta = dict(round=federation.round, tokens=federation.tokens, sent=federation.sent.tolist(), sha256=file_sha256(path))
+    meta = dict(round=federation.round, tokens=federation.tokens, sent=federation.sent.tolist(),
+                sha256=file_sha256(path))
     path.with_suffix('.json.tmp').write_text(json.dumps(meta))
     path.with_suffix('.json.tmp').replace(path.with_suffix('.json'))
     for old in sorted(d.glob('round-*.json'))[:-keep]:
@@ -325,7 +332,8 @@ def save_round(federation: Federation, workdir, keep: int = 2) -> Path:
 
 
 def restore_round(federation: Federation, workdir) -> bool:
-    "Load the newest intact saved round into `federation` (a damaged one is skipped with a warning); False when there is none."
+    """Load the newest intact saved round into `federation` (a damaged one is skipped with a warning); False when there
+    is none."""
     template = (federation.params, federation.opt_state)
     for meta_path in sorted((Path(workdir) / 'state').glob('round-*.json'), reverse=True):
         path = meta_path.with_suffix('.npz')
@@ -391,7 +399,8 @@ def federate(config: FederateConfig) -> dict:
         r = record(metrics | dict(seconds=round(time.perf_counter() - t0, 2)))
         save_round(fed, workdir)
         bar.update(1)
-        bar.set_postfix(loss=f"{metrics['loss']:.3f}", **({'own_ms': f"{r['own']['all']['median_ae_ms']:.2f}"} if 'own' in r else {}))
+        bar.set_postfix(loss=f"{metrics['loss']:.3f}",
+                        **({'own_ms': f"{r['own']['all']['median_ae_ms']:.2f}"} if 'own' in r else {}))
     bar.close()
     final = next(r for r in reversed(records) if 'own' in r)
     summary = dict(algorithm=config.algorithm, compress=config.compress, clients=len(clients), rounds=config.rounds,
@@ -445,7 +454,8 @@ def flower_apps(config: FederateConfig, result: dict | None = None):
         init = Federation(dataclasses.replace(config, clients=1), list(_client_data(config))[:1])
         n = config.clients
         strategy = FedAvg(fraction_evaluate=0.0, min_train_nodes=n, min_available_nodes=n)
-        res = strategy.start(grid=grid, initial_arrays=ArrayRecord([np.asarray(x[0]) for x in jax.tree.leaves(init.params)]),
+        res = strategy.start(grid=grid,
+                             initial_arrays=ArrayRecord([np.asarray(x[0]) for x in jax.tree.leaves(init.params)]),
                              num_rounds=config.rounds)
         if result is not None: result['arrays'] = res.arrays.to_numpy_ndarrays()
     return server_app, client_app
@@ -527,7 +537,8 @@ def comparison_table(workdirs) -> str:
     (median AE and CRPS, 95% intervals), clients that gained."""
     lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | '
              'seen | unseen | own CRPS '
-             '| own future, adapted before the exchange | clients improved (busy / quiet half) |', '|---|---|---|---|---|---|---|---|---|---|---|']
+             '| own future, adapted before the exchange | clients improved (busy / quiet half) |',
+             '|---|---|---|---|---|---|---|---|---|---|---|']
     row = lambda name, f, sent, gains: (
         f"| {name} | {f['tokens']:,} | {sent} | {score_text(f.get('heldout', {}).get('all'), 'median_ae_ms')} | "
         f"{score_text(f.get('heldout', {}).get('all'), 'crps_ms')} | {score_text(f['own']['all'], 'median_ae_ms')} | "
@@ -567,7 +578,8 @@ def plot_federation(workdirs, path=None):
         n = (run['summary'] or {}).get('client_measurements')
         if n: axes[3].scatter(n, [np.nan if v is None else v for v in last['per_client']], s=14, label=run['name'])
     axes[0].set(xlabel='round', ylabel='median absolute error (ms)', title='held-out probes')
-    axes[1].set(xlabel='round', ylabel='median absolute error (ms)', title="clients' own futures (dotted: before the exchange)")
+    axes[1].set(xlabel='round', ylabel='median absolute error (ms)',
+                title="clients' own futures (dotted: before the exchange)")
     axes[2].set(xscale='log', xlabel='bytes sent per client (log; local: 1)', ylabel='median absolute error (ms)',
                 title='held-out probes vs bytes sent')
     axes[3].set(xscale='log', yscale='log', xlabel="client's training measurements", ylabel='own-future median AE (ms)',

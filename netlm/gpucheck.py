@@ -70,8 +70,10 @@ class CheckSettings:
 GPU_SETTINGS = CheckSettings()
 CPU_SETTINGS = CheckSettings(platform='cpu', budget_s=240.0, separate=False, world_probes=12, world_days=0.3,
                              attention_paths=('blocked',), attention_shape=(2, 128, 4, 32), attention_repeats=1,
-                             speed=(('tiny', 4, 128),), speed_steps=3, speed_warmup=1,   # a second preset times the same code
-                             model_overrides=('model.n_layers=1', 'model.dtype=float32'),   # XLA:CPU compiles bfloat16 slowly
+                             # a second preset times the same code
+                             speed=(('tiny', 4, 128),), speed_steps=3, speed_warmup=1,
+                             # XLA:CPU compiles bfloat16 slowly
+                             model_overrides=('model.n_layers=1', 'model.dtype=float32'),
                              slurm_batch=4, slurm_seq_len=128, slurm_steps=30, slurm_ckpt_every=20, slurm_kill_at=3,
                              slurm_extra='lr=1e-3 warmup_steps=10 eval_every=0 tensorboard=false',
                              queries=16, timeouts=(('versions', 60), ('world', 60), ('attention', 60), ('speed', 60),
@@ -100,13 +102,16 @@ def settings_from_json(text: str) -> CheckSettings:
 
 
 def phase_names(s: CheckSettings) -> list[str]:
-    "The phases in the order they run: the figure needed least (the second preset's speed) last, where a budget cut lands."
+    """The phases in the order they run: the figure needed least (the second preset's speed) last, where a budget cut
+    lands."""
     speed = [f'speed_{preset}' for preset, *_ in s.speed]
     return ['versions', 'world', 'attention', *speed[:1], 'slurm', 'predictor', *speed[1:]]
 
 # %% ../nbs/16a_gpu_check.ipynb #c010
-PACKAGES = ('jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda12-plugin', 'flax', 'optax', 'orbax-checkpoint', 'numpy', 'pyarrow',
-            'grain', 'array-record', 'duckdb', 'tensorboardX', 'fastcore', 'portpicker', 'tensorstore', 'ml-dtypes', 'netlm')
+PACKAGES = ('jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda12-plugin', 'flax', 'optax',
+            'orbax-checkpoint', 'numpy', 'pyarrow',
+            'grain', 'array-record', 'duckdb', 'tensorboardX', 'fastcore', 'portpicker', 'tensorstore',
+            'ml-dtypes', 'netlm')
 
 
 def package_versions(names=PACKAGES) -> dict:
@@ -157,7 +162,8 @@ def build_check_world(s: CheckSettings, work: Path, repo: Path) -> dict:
     rows_s = time.perf_counter() - t0
     records = {split: info['records'] for split, info in manifest['splits'].items()}
     return dict(cores=available_cores(), probes=world['probes'], measurements=world['rows'], synth_s=synth_s,
-                synth_rows_per_s=world['rows'] / synth_s, preprocess_s=rows_s, preprocess_rows_per_s=world['rows'] / rows_s,
+                synth_rows_per_s=world['rows'] / synth_s, preprocess_s=rows_s,
+                preprocess_rows_per_s=world['rows'] / rows_s,
                 probe_rows=records, checks=dict(measurements=world['rows'] > 0, train_rows=records.get('train', 0) > 0,
                                                 test_rows=records.get('test', 0) > 0))
 
@@ -179,7 +185,7 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
     from netlm.model import attention
     B, T, H, D = shape
     segments = np.stack([synthetic_row(i, seq_len=T, seed=seed)['inputs_segmentation'] for i in range(B)])   # (B, T)
-    real = jnp.asarray(segments > 0)[:, :, None, None]                                                       # (B, T, 1, 1)
+    real = jnp.asarray(segments > 0)[:, :, None, None]  # (B, T, 1, 1)
     keys = jax.random.split(jax.random.key(seed), 4)
     qkv32 = [jax.random.normal(k, (B, T, H, D), jnp.float32) for k in keys[:3]]
     weight = jax.random.normal(keys[3], (B, T, H, D), jnp.float32) * real      # the loss reads real positions only
@@ -198,7 +204,7 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
             times.append(time.perf_counter() - t0)
         return out, grads, 1e3 * float(np.median(times))
 
-    with jax.default_matmul_precision('highest'): ref32 = run('xla', jnp.float32)   # not TF32, which GPUs use by default
+    with jax.default_matmul_precision('highest'): ref32 = run('xla', jnp.float32)  # not TF32, which GPUs use by default
     ref, results = run('xla', jnp.bfloat16), {}
     errors = lambda r, base: dict(output=_relative_error(r[0], base[0]),
                                   **{f'grad_{n}': _relative_error(g, g0) for n, g, g0 in zip('qkv', r[1], base[1])})
@@ -216,7 +222,8 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
 
 # %% ../nbs/16a_gpu_check.ipynb #c019
 def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
-    "Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-86m must run and agree."
+    """Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-86m must run and
+    agree."""
     from netlm.config import PRESETS
     from netlm.model import attention_implementation
     auto = attention_implementation(PRESETS['netlm-86m'])
@@ -234,15 +241,18 @@ def train_speed(s: CheckSettings, preset: str) -> dict:
     from netlm.benchmarks import bench_train
     _, batch, seq_len = next(entry for entry in s.speed if entry[0] == preset)
     overrides = dict(item.split('=', 1) for item in s.model_overrides)
-    result = bench_train(preset, steps=s.speed_steps, batch_size=batch, seq_len=seq_len, warmup=s.speed_warmup, **overrides)
+    result = bench_train(preset, steps=s.speed_steps, batch_size=batch, seq_len=seq_len,
+                         warmup=s.speed_warmup, **overrides)
     stats = jax.devices()[0].memory_stats() or {}
     peak = stats.get('peak_bytes_in_use')
-    return dict(result, overrides=overrides, peak=peak_basis(jax.devices()[0]), peak_memory_gib=peak / 2**30 if peak else None,
+    return dict(result, overrides=overrides, peak=peak_basis(jax.devices()[0]),
+                peak_memory_gib=peak / 2**30 if peak else None,
                 checks=dict(steps_run=result['real_tokens_per_s'] > 0 and result['step_time_s'] > 0))
 
 # %% ../nbs/16a_gpu_check.ipynb #c023
 def script_venv(path: Path) -> Path:
-    "A directory for train.sbatch's `VENV`: `bin/activate` puts `bin/` first on PATH, with `python` and `netlm` of this Python."
+    """A directory for train.sbatch's `VENV`: `bin/activate` puts `bin/` first on PATH, with `python` and `netlm` of
+    this Python."""
     bin_dir = Path(path) / 'bin'
     bin_dir.mkdir(parents=True, exist_ok=True)
     python = shlex.quote(sys.executable)
@@ -285,7 +295,8 @@ def run_sbatch(script: Path, env: dict, workdir: Path, log: Path, kill_at: int |
     logged that step. Exit status, seconds, step killed at, and the trainer's summary."""
     t0, killed_at = time.perf_counter(), None
     with open(log, 'w') as out:
-        proc = subprocess.Popen(['bash', str(script)], cwd=workdir.parent, env=env | dict(WORKDIR=str(workdir)), stdout=out,
+        proc = subprocess.Popen(['bash', str(script)], cwd=workdir.parent,
+                                env=env | dict(WORKDIR=str(workdir)), stdout=out,
                                 stderr=subprocess.STDOUT)
         while kill_at is not None and killed_at is None and proc.poll() is None:
             logged = max(train_losses(workdir), default=0)
@@ -293,13 +304,15 @@ def run_sbatch(script: Path, env: dict, workdir: Path, log: Path, kill_at: int |
             else: time.sleep(0.02)
         status = proc.wait()
     lines = log.read_text().splitlines()
-    summary = next((json.loads(l) for l in reversed(lines) if l.startswith('{"workdir"')), None)   # netlm train's last line
+    # netlm train's last line
+    summary = next((json.loads(l) for l in reversed(lines) if l.startswith('{"workdir"')), None)
     return dict(status=status, seconds=time.perf_counter() - t0, killed_at_step=killed_at, summary=summary,
                 last_line=lines[-1] if lines else '')
 
 # %% ../nbs/16a_gpu_check.ipynb #c026
 def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
-    "Phase `slurm`: train.sbatch uninterrupted, killed mid-way and resumed; the losses of the resumed run against the first's."
+    """Phase `slurm`: train.sbatch uninterrupted, killed mid-way and resumed; the losses of the resumed run against the
+    first's."""
     rows, base = work / 'rows', work / 'slurm'
     if not (rows / 'manifest.json').is_file():
         raise FileNotFoundError(f'no probe rows in {rows} (the world phase did not finish)')
@@ -363,7 +376,8 @@ def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
     seconds = time.perf_counter() - t0
     medians = np.array([a.median_ms for a in answers])
     p_fail = np.array([a.p_fail for a in answers])
-    return dict(backend=jax.default_backend(), checkpoint_steps=checkpoint_steps(run), load_s=load_s, queries=len(queries),
+    return dict(backend=jax.default_backend(), checkpoint_steps=checkpoint_steps(run), load_s=load_s,
+                queries=len(queries),
                 compile_s=warm_s, seconds=seconds, queries_per_s=len(queries) / seconds,
                 median_of_medians_ms=float(np.median(medians)) if len(medians) else None,
                 checks=dict(platform=jax.default_backend() == s.platform, answered=len(answers) == len(queries) > 0,
@@ -407,7 +421,8 @@ def _summary(name: str, record: dict) -> str:
     r, figures = record.get('result') or {}, []
     if name == 'versions' and r:
         figures = [f"{r['backend']}: {r['devices']} x {r['device_kind']}", f"attention auto: {r['attention_auto']}"]
-    if name == 'world' and r: figures = [f"{r['measurements']:,} measurements", f"rows {r['probe_rows']}", f"{r['cores']} cores"]
+    if name == 'world' and r: figures = [f"{r['measurements']:,} measurements", f"rows {r['probe_rows']}",
+                                         f"{r['cores']} cores"]
     if name == 'attention' and r:
         figures = [f"{p}: {v['ms']:.2f} ms" + (f", error vs xla {max(v['vs_xla'].values()):.1e}" if 'vs_xla' in v else '')
                    if 'ms' in v else f'{p}: {v["error"][:80]}' for p, v in r['paths'].items()]
@@ -437,7 +452,8 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
     record = dict(check='netlm gpu_check', mode=s.platform, started=time.strftime('%Y-%m-%dT%H:%M:%S%z'),
                   host=socket.gethostname(),
                   python=sys.version.split()[0], executable=sys.executable, repo=str(repo), packages=package_versions(),
-                  settings=dataclasses.asdict(s), phases={n: dict(status='pending') for n in names}, passed=None, seconds=None)
+                  settings=dataclasses.asdict(s), phases={n: dict(status='pending') for n in names},
+                  passed=None, seconds=None)
     log = open(out_dir / 'gpu_check.log', 'a', buffering=1)
 
     def say(line: str):
@@ -467,10 +483,12 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
     for group in ([[n] for n in names] if s.separate else [names]):
         left = s.budget_s - (time.time() - t_start)
         if left < 5:
-            for n in group: record['phases'][n] = dict(status='skipped', error=f'out of the time budget of {s.budget_s:.0f} s')
+            for n in group: record['phases'][n] = dict(status='skipped',
+                                                       error=f'out of the time budget of {s.budget_s:.0f} s')
             save(); continue
         limit = min(sum(s.timeout(n) for n in group), left)
-        cmd = [sys.executable, '-m', 'netlm.gpucheck', '--child', ','.join(group), '--work', str(work), '--repo', str(repo),
+        cmd = [sys.executable, '-m', 'netlm.gpucheck', '--child', ','.join(group), '--work', str(work),
+               '--repo', str(repo),
                '--settings', json.dumps(dataclasses.asdict(s))]
         log.flush()
         child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
@@ -488,8 +506,10 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
         missing = [n for n in group if n not in done]
         for i, n in enumerate(missing):
             if i: record['phases'][n] = dict(status='not run', error=f'its process ended during {missing[0]}')
-            elif timed_out: record['phases'][n] = dict(status='timeout', error=f'still running after {limit:.0f} s: killed')
-            else: record['phases'][n] = dict(status='failed', error=f'its process exited with status {child.returncode}')
+            elif timed_out: record['phases'][n] = dict(status='timeout',
+                                                       error=f'still running after {limit:.0f} s: killed')
+            else: record['phases'][n] = dict(status='failed',
+                                             error=f'its process exited with status {child.returncode}')
             say(_summary(n, record['phases'][n]))
         save()
     record['passed'] = all(p['status'] == 'passed' for p in record['phases'].values())
@@ -503,7 +523,8 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
 
 # %% ../nbs/16a_gpu_check.ipynb #c032
 def find_repo(repo=None) -> Path:
-    "The repository root (it holds slurm/train.sbatch): `repo`, else the working directory, else above the netlm package."
+    """The repository root (it holds slurm/train.sbatch): `repo`, else the working directory, else above the netlm
+    package."""
     candidates = [Path(repo)] if repo else [Path.cwd(), Path(__file__).resolve().parent.parent]
     for path in candidates:
         if (path / 'slurm' / 'train.sbatch').is_file(): return path.resolve()
@@ -511,8 +532,10 @@ def find_repo(repo=None) -> Path:
 
 
 def main(argv=None) -> None:
-    "`python -m netlm.gpucheck OUT_DIR [--cpu] [--set key=value ...]` (what scripts/gpu_check runs once netlm is installed)."
-    p = argparse.ArgumentParser(prog='python -m netlm.gpucheck', description='Check netlm on this machine\'s GPU (or CPU) '
+    """`python -m netlm.gpucheck OUT_DIR [--cpu] [--set key=value ...]` (what scripts/gpu_check runs once netlm is
+    installed)."""
+    p = argparse.ArgumentParser(prog='python -m netlm.gpucheck',
+                                description='Check netlm on this machine\'s GPU (or CPU) '
                                 'and write OUT_DIR/gpu_check.json and gpu_check.log (nbs/16a_gpu_check.ipynb).')
     p.add_argument('out_dir', nargs='?', help='where the record and the log go')
     p.add_argument('--cpu', action='store_true', help='run every phase on the CPU with tiny sizes')
@@ -525,11 +548,13 @@ def main(argv=None) -> None:
     p.add_argument('--child', help=argparse.SUPPRESS)
     p.add_argument('--settings', help=argparse.SUPPRESS)
     args = p.parse_args(argv)
-    if args.child: return run_child(args.child.split(','), settings_from_json(args.settings), Path(args.work), Path(args.repo))
+    if args.child: return run_child(args.child.split(','), settings_from_json(args.settings),
+                                    Path(args.work), Path(args.repo))
     if not args.out_dir: p.error('give OUT_DIR, where the record goes')
     try:
         s, repo = check_settings(args.cpu, args.set), find_repo(args.repo)
-        sys.exit(run_check(args.out_dir, s, repo, args.work, args.keep_work, args.only.split(',') if args.only else None))
+        sys.exit(run_check(args.out_dir, s, repo, args.work, args.keep_work,
+                           args.only.split(',') if args.only else None))
     except (ValueError, FileNotFoundError) as e: p.exit(2, f'gpu_check: {e}\n')
 
 # %% ../nbs/16a_gpu_check.ipynb #c033

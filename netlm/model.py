@@ -16,7 +16,8 @@ from flax import nnx
 
 from .errors import NetlmError
 from .config import ModelConfig
-from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START, RTT_START, SRC_IPV4,
+from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START,
+                             RTT_START, SRC_IPV4,
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
@@ -61,7 +62,8 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
         hi = min(lo + block, T)
         s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
         keep = (segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi]) & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :])
-        p = jax.nn.softmax(jnp.where(keep[:, None], s, -jnp.inf), axis=-1).astype(v.dtype)   # the diagonal is always kept
+        # the diagonal is always kept
+        p = jax.nn.softmax(jnp.where(keep[:, None], s, -jnp.inf), axis=-1).astype(v.dtype)
         out.append(jnp.einsum('bhts,bshd->bthd', p, v[:, :hi]))
     return jnp.concatenate(out, axis=1)                             # (B, T, H, D)
 
@@ -175,12 +177,12 @@ def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax
     before the token."""
     B, T = tokens.shape
     idx = jnp.arange(T)[None, :]
-    start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)                    # the measurement's start
+    start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)  # the measurement's start
     # the latest destination field
     role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)
     at = jnp.maximum(role, 0)
     width = jnp.where(jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6, 16, 4)
-    done = (role >= 0) & (role >= start) & (idx > role + width)                   # in this measurement, all its bytes before us
+    done = (role >= 0) & (role >= start) & (idx > role + width)  # in this measurement, all its bytes before us
     k = jnp.arange(16)
     raw = tokens[jnp.arange(B)[:, None, None], jnp.clip(at[..., None] + 1 + k, 0, T - 1)]            # (B, T, 16)
     byte = jnp.where(k < width[..., None], raw - BYTE_OFFSET + 1, 0).astype(jnp.uint32)
@@ -262,7 +264,8 @@ def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=Non
     logits = model(batch['inputs'], batch['inputs_position'], batch['inputs_segmentation'], dropout_key=dropout_key)
     token_loss = optax.softmax_cross_entropy_with_integer_labels(logits, batch['targets'])   # (B, T) float32
     weights = (batch['targets_segmentation'] != 0).astype(jnp.float32)
-    metrics = token_metrics(token_loss, weights, batch['targets'])   # the metrics stay unweighted: comparable across runs
+    # the metrics stay unweighted: comparable across runs
+    metrics = token_metrics(token_loss, weights, batch['targets'])
     if field_weights is None or all(w == 1 for w in field_weights):
         return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
     weights = weights * field_weight(batch['targets'], field_weights)

@@ -25,7 +25,8 @@ REGIONS = ('RIPE', 'ARIN', 'APNIC', 'LACNIC', 'AFRINIC')
 
 
 def _metro(r: dict, where: str) -> tuple:
-    "One row of metros.csv as (name, country, region, lat, lon, weight); a one-line error naming the row if it is damaged."
+    """One row of metros.csv as (name, country, region, lat, lon, weight); a one-line error naming the row if it is
+    damaged."""
     try:
         row = (r['name'], r['country'], r['region'], float(r['lat']), float(r['lon']), float(r['weight']))
         ok = r['table'] in ('METROS', 'MORE_METROS') and r['region'] in REGIONS and -90 <= row[3] <= 90 and -180 <= row[4] <= 180
@@ -35,7 +36,8 @@ def _metro(r: dict, where: str) -> tuple:
 
 
 def _read_metros() -> tuple[tuple, tuple]:
-    "`METROS` and `MORE_METROS` from the package's metros.csv: tuples of (name, country, region, lat, lon, weight) rows."
+    """`METROS` and `MORE_METROS` from the package's metros.csv: tuples of (name, country, region, lat, lon, weight)
+    rows."""
     path = importlib.resources.files('netlm') / 'static' / 'metros.csv'
     rows = [(_metro(r, f'{path} line {i + 2}'), r['table'])          # line 1 is the header
             for i, r in enumerate(csv.DictReader(io.StringIO(path.read_text(encoding='utf-8'))))]
@@ -148,7 +150,7 @@ class RTTLaw:
 
 # %% ../nbs/01b_physics.ipynb #c021
 KINDS = ('residential', 'mobile', 'datacenter', 'academic', 'anycast')
-V4_PREFIX_LEN = dict(residential=16, mobile=16, datacenter=18, academic=16, anycast=24)   # an AS's IPv4 prefix, per kind
+V4_PREFIX_LEN = dict(residential=16, mobile=16, datacenter=18, academic=16, anycast=24)  # an AS's IPv4 prefix, per kind
 ROLES = ('probe', 'anchor', 'target', 'anycast')
 ACCESS = {   # per network kind: last-mile delay (RTT ms, median and log-sd), jitter (Weibull scale ms, shape), outliers, loss
     'residential': dict(access_ms=8.0, access_sd=0.5, jitter_ms=1.0, shape=0.8, p_outlier=0.002, p_loss=0.004),
@@ -169,7 +171,7 @@ DEFAULT_PARAMS = dict(
     flappy=0.35,                     # share of paths whose route changes
     route_period_h=(6.0, 96.0),      # time between route decisions on a flappy path (log-uniform per path)
     route_p=(0.7, 0.2, 0.1),         # probability of the primary route and of two alternatives at each decision
-    alt_factor=1.6, alt_sigma=0.4, alt_extra_ms=(1.0, 25.0),   # an alternative route's inflation factor and fixed detour
+    alt_factor=1.6, alt_sigma=0.4, alt_extra_ms=(1.0, 25.0),  # an alternative route's inflation factor and fixed detour
     jitter_per_prop=0.005,           # jitter scale grows with the propagation delay (ms per ms)
     # evening congestion in some residential and mobile networks (local solar time)
     congested_share=dict(residential=0.4, mobile=0.6), congestion_ms=(3.0, 40.0),

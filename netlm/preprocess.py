@@ -62,7 +62,8 @@ def parquet_files(source) -> list[str]:
 
 
 def check_source(files) -> tuple[int, set]:
-    "Rows and column names of the source files, each checked from its footer: Parquet, measurement columns of the right kind."
+    """Rows and column names of the source files, each checked from its footer: Parquet, measurement columns of the
+    right kind."""
     rows, names = 0, set()
     for f in files:
         try: meta = pq.read_metadata(f)
@@ -112,7 +113,8 @@ def probe_id_hash(prb_ids) -> np.ndarray:
 
 
 def split_hash(addrs, prb_ids=None) -> np.ndarray:
-    "The split hash of each probe: of its probe id where one is given (>= 0), else of its source address (any spelling)."
+    """The split hash of each probe: of its probe id where one is given (>= 0), else of its source address (any
+    spelling)."""
     canonical = [str(ipaddress.ip_address(ip_bytes(a)[0])) for a in addrs]
     h = probe_hash(canonical)[0]
     if prb_ids is not None:
@@ -123,7 +125,8 @@ def split_hash(addrs, prb_ids=None) -> np.ndarray:
 
 
 def probe_split(addrs, test_fraction: float = 0.1, val_fraction: float = 0.0, prb_ids=None) -> np.ndarray:
-    "The side ('train', 'val' or 'test') of each probe: by its RIPE Atlas id where known (`prb_ids` >= 0), else its address."
+    """The side ('train', 'val' or 'test') of each probe: by its RIPE Atlas id where known (`prb_ids` >= 0), else its
+    address."""
     _check_fractions(test_fraction, val_fraction)
     return np.array(SPLITS)[_probe_sides(split_hash(addrs, prb_ids), test_fraction, val_fraction)]
 
@@ -134,7 +137,8 @@ def is_test_probe(addrs, test_fraction: float, prb_ids=None) -> np.ndarray:
 
 
 def probe_id_sides(prb_id, test_fraction: float, val_fraction: float) -> np.ndarray:
-    "Index in SPLITS of the side of each measurement's probe id (-1 where the id is unknown); hashes each distinct id once."
+    """Index in SPLITS of the side of each measurement's probe id (-1 where the id is unknown); hashes each distinct id
+    once."""
     prb_id = np.asarray(prb_id, np.int64)
     side = np.full(len(prb_id), -1, np.int8)
     known = prb_id >= 0
@@ -163,7 +167,8 @@ class AddressTable:
         part[ok] = (self.part_hash[self.gid[ok]] % np.uint64(partitions)).astype(np.int32)
         version = np.zeros(len(self.text), np.int8)
         version[ok] = self.version[self.gid[ok]]
-        return pa.table(dict(addr=pa.array(self.text, pa.string()), gid=self.gid, version=version, status=self.status, part=part))
+        return pa.table(dict(addr=pa.array(self.text, pa.string()), gid=self.gid, version=version,
+                             status=self.status, part=part))
 
 
 def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> AddressTable:
@@ -183,7 +188,8 @@ def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> A
     canonical = [ip_str(k[1:], v) for k, v in zip(keys, version)]
     split_hash, part_hash = probe_hash(canonical)
     return AddressTable(text=text, status=status, gid=gid, packed=keys[:, 1:].copy(), version=version,
-                        canonical=canonical, side=_probe_sides(split_hash, test_fraction, val_fraction), part_hash=part_hash)
+                        canonical=canonical, side=_probe_sides(split_hash, test_fraction, val_fraction),
+                        part_hash=part_hash)
 
 # %% ../nbs/05_preprocess.ipynb #c022
 # the row reasons preprocess checks: ingest's policies are not ours
@@ -208,7 +214,8 @@ def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
     with np.errstate(invalid='ignore'):
         for name, bad in (('bad_time', (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1])), ('rtt_null', rtt_null),
                           ('rtt_nan', ~np.isfinite(rtt)),
-                          ('rtt_negative', (rtt < 0) & (rtt != -1)), ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US)):
+                          ('rtt_negative', (rtt < 0) & (rtt != -1)),
+                          ('rtt_beyond_codec', rtt * 1000.0 >= _RTT_LIMIT_US)):
             code = 1 + PREPROCESS_REASONS.index(name)
             reason[bad & ((reason == 0) | (reason > code))] = code
     return reason
@@ -268,7 +275,8 @@ def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_byt
         cuts = s + (np.arange(parts[g] + 1) * count[g]) // parts[g]
         for k, (a, b) in enumerate(zip(cuts[:-1].tolist(), cuts[1:].tolist())):
             table, index = np.unique(did[a:b], return_inverse=True)
-            yield int(side[s]), ProbeRow(src=src, version=v, t=t[a:b], dst_index=index.ravel(), dst_table=addrs.packed[table],
+            yield int(side[s]), ProbeRow(src=src, version=v, t=t[a:b], dst_index=index.ravel(),
+                                         dst_table=addrs.packed[table],
                                          rtt_code=code[a:b], prb_id=int(prb_id[a]), part=k)
 
 # %% ../nbs/05_preprocess.ipynb #c032
@@ -316,7 +324,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
 
     def write(cols):
         _break_ties(cols)
-        for side, row in probe_rows(cols['sid'], cols['t'], cols['did'], cols['code'], cols['prb_id'], cols['side'], addrs,
+        for side, row in probe_rows(cols['sid'], cols['t'], cols['did'], cols['code'], cols['prb_id'],
+                                    cols['side'], addrs,
                                     max_row_bytes):
             record, st = encode_row(row), stats[SPLITS[side]]
             if len(record) > max_row_bytes: raise AssertionError(f'row of {row.src} is {len(record)} bytes, over {max_row_bytes}')
@@ -334,7 +343,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
         rows_in += len(batch)
         (raw_t, t, _), rtt_col = timestamp_column(batch.column('t')), batch.column('rtt')
         rtt = rtt_col.to_numpy(zero_copy_only=False)   # nulls become NaN; rtt_col.is_null tells them apart
-        reason = _reject_numpy(batch.column('reason').to_numpy(), rtt, rtt_col.is_null().to_numpy(zero_copy_only=False), t)
+        reason = _reject_numpy(batch.column('reason').to_numpy(), rtt,
+                               rtt_col.is_null().to_numpy(zero_copy_only=False), t)
         rejected += np.bincount(reason, minlength=len(rejected))
         good = np.flatnonzero(reason == 0)
         cols = dict(sid=batch.column('sid').to_numpy()[good], did=batch.column('did').to_numpy()[good],
@@ -351,7 +361,7 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
         cols['code'] = rtt_code(cols.pop('rtt'))
         if carry is not None: cols = {k: np.concatenate([carry[k], v]) for k, v in cols.items()}
         sid = cols['sid']
-        last = int(np.searchsorted(sid, sid[-1])) if len(sid) else 0   # start of the batch's last probe: it may continue
+        last = int(np.searchsorted(sid, sid[-1])) if len(sid) else 0  # start of the batch's last probe: it may continue
         if last: write({k: v[:last] for k, v in cols.items()})
         carry = {k: v[last:] for k, v in cols.items()}
         if bar is not None: bar.update(len(batch))
@@ -382,7 +392,8 @@ def _part_path(out, i, partitions) -> Path: return out / 'parts' / f'part-{i:05d
 
 
 def _remove_outputs(out, pattern):
-    "Remove files this stage wrote before (shards, manifest parts matching `pattern`), so a rerun leaves no stale shard."
+    """Remove files this stage wrote before (shards, manifest parts matching `pattern`), so a rerun leaves no stale
+    shard."""
     for sub, ext in [(k, 'array_record') for k in SPLITS] + [('parts', 'json')]:
         for f in (out / sub).glob(f'{pattern}.{ext}'): f.unlink()
 
@@ -390,9 +401,11 @@ def _remove_outputs(out, pattern):
 def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_fraction: float = 0.1,
                      val_fraction: float = 0.0, time_split=None,
                      partitions: int | None = None, partition: int | None = None, progress: bool = True,
-                     rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20, compression: str = DEFAULT_COMPRESSION,
+                     rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20,
+                     compression: str = DEFAULT_COMPRESSION,
                      memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20, temp_dir=None) -> dict:
-    "Measurement Parquet -> probe rows in `out_dir/{train,val,test}/*.array_record` and `out_dir/manifest.json` (returned)."
+    """Measurement Parquet -> probe rows in `out_dir/{train,val,test}/*.array_record` and `out_dir/manifest.json`
+    (returned)."""
     files = parquet_files(source)
     _check_fractions(test_fraction, val_fraction)
     if max_row_bytes < MIN_ROW_BYTES:
@@ -421,7 +434,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
             _remove_outputs(out, '*' if partition is None else f'part-{partition:05d}-of-{P:05d}*')
             if partition is None: (out / 'manifest.json').unlink(missing_ok=True)
             measurements = _measurements_sql(scan, columns)
-            bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess', disable=not progress)
+            bar = tqdm(total=total * len(todo) // P, unit=' rows', unit_scale=True, desc='preprocess',
+                       disable=not progress)
             if len(todo) > 1:   # scatter once: one scan of the source instead of one per partition
                 bar.set_postfix_str(f'scattering into {P} partitions')
                 con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY "
@@ -433,9 +447,11 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
                 part = _build_partition(con, measurements, addrs, i, P, out, max_row_bytes=max_row_bytes, cut=cut,
                                         fractions=(test_fraction, val_fraction), batch_rows=batch_rows,
                                         shard_bytes=shard_bytes, compression=compression, bar=bar)
-                part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files], source_rows=int(total),
+                part.update(row_format_version=ROW_FORMAT_VERSION, source=[str(f) for f in files],
+                            source_rows=int(total),
                             split_key=SPLIT_BY_PROBE_ID if 'prb_id' in columns else SPLIT_BY_ADDRESS,
-                            max_row_bytes=max_row_bytes, test_fraction=test_fraction, val_fraction=val_fraction, time_split=cut_iso,
+                            max_row_bytes=max_row_bytes, test_fraction=test_fraction,
+                            val_fraction=val_fraction, time_split=cut_iso,
                             compression=compression, seconds=round(time.perf_counter() - started, 3))
                 _part_path(out, i, P).parent.mkdir(exist_ok=True)
                 _part_path(out, i, P).write_text(json.dumps(part, indent=1))
@@ -449,7 +465,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
     return manifest
 
 # %% ../nbs/05_preprocess.ipynb #c036
-_SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes', 'test_fraction', 'val_fraction',
+_SETTINGS = ('partitions', 'row_format_version', 'source', 'source_rows', 'max_row_bytes',
+             'test_fraction', 'val_fraction',
              'time_split', 'compression', 'split_key')
 _PART_KEYS = _SETTINGS + ('partition', 'rows_in', 'rejected', 'held_out', 'splits', 'seconds')
 
@@ -489,10 +506,13 @@ def merge_manifests(out_dir) -> dict:
         m, b = sum(s['measurements'] for s in ss), sum(s['bytes'] for s in shards)
         splits[k] = dict(measurements=m, records=sum(s['records'] for s in ss), probes=sum(s['probes'] for s in ss),
                          probe_ids=len(keys[k]),
-                         split_by_cap=sum(s['split_by_cap'] for s in ss), bytes=b, bytes_per_measurement=round(b / m, 3) if m else None,
-                         record_bytes=sum(s['record_bytes'] for s in ss), max_record_bytes=max(s['max_record_bytes'] for s in ss),
+                         split_by_cap=sum(s['split_by_cap'] for s in ss), bytes=b,
+                         bytes_per_measurement=round(b / m, 3) if m else None,
+                         record_bytes=sum(s['record_bytes'] for s in ss),
+                         max_record_bytes=max(s['max_record_bytes'] for s in ss),
                          section_bytes={n: sum(s['section_bytes'][n] for s in ss) for n in ROW_SECTIONS},
-                         first_time=_iso(min(firsts, default=None)), last_time=_iso(max(lasts, default=None)), shards=shards)
+                         first_time=_iso(min(firsts, default=None)),
+                         last_time=_iso(max(lasts, default=None)), shards=shards)
     rejected = {r: sum(p['rejected'][r] for p in parts) for r in PREPROCESS_REASONS}
     held_out = {HELD_OUT: sum(p['held_out'][HELD_OUT] for p in parts)}
     rows_in, written = sum(p['rows_in'] for p in parts), sum(s['measurements'] for s in splits.values())
@@ -508,7 +528,8 @@ def merge_manifests(out_dir) -> dict:
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings},
                     rows_in=rows_in,
                     measurements_written=written,
-                    rejected=rejected, held_out=held_out, bytes=total_bytes, bytes_per_measurement=round(total_bytes / written, 3) if written else None,
+                    rejected=rejected, held_out=held_out, bytes=total_bytes,
+                    bytes_per_measurement=round(total_bytes / written, 3) if written else None,
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
                     seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits,
@@ -547,12 +568,16 @@ def combine_rows(out_dir, parts: dict) -> dict:
             taken.append(dict(st, shards=[dict(s, path=str((d / s['path']).relative_to(out))) for s in st['shards']]))
         m_, b = sum(s['measurements'] for s in taken), sum(s['bytes'] for s in taken)
         times = lambda key: [s[key] for s in taken if s[key]]
-        splits[split] = dict(measurements=m_, records=sum(s['records'] for s in taken), probes=sum(s['probes'] for s in taken),
+        splits[split] = dict(measurements=m_, records=sum(s['records'] for s in taken),
+                             probes=sum(s['probes'] for s in taken),
                              probe_ids=sum(s.get('probe_ids', s['probes']) for s in taken),
-                             split_by_cap=sum(s['split_by_cap'] for s in taken), bytes=b, bytes_per_measurement=round(b / m_, 3) if m_ else None,
-                             record_bytes=sum(s['record_bytes'] for s in taken), max_record_bytes=max([s['max_record_bytes'] for s in taken], default=0),
+                             split_by_cap=sum(s['split_by_cap'] for s in taken), bytes=b,
+                             bytes_per_measurement=round(b / m_, 3) if m_ else None,
+                             record_bytes=sum(s['record_bytes'] for s in taken),
+                             max_record_bytes=max([s['max_record_bytes'] for s in taken], default=0),
                              section_bytes={n: sum(s['section_bytes'][n] for s in taken) for n in ROW_SECTIONS},
-                             first_time=min(times('first_time'), default=None), last_time=max(times('last_time'), default=None),
+                             first_time=min(times('first_time'), default=None),
+                             last_time=max(times('last_time'), default=None),
                              shards=[sh for s in taken for sh in s['shards']])
     if len({m['row_format_version'] for m in manifests.values()}) > 1:
         raise NetlmError(f'{out_dir}: parts of different row format versions')
@@ -560,7 +585,8 @@ def combine_rows(out_dir, parts: dict) -> dict:
     combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])] for split in SPLITS}
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', combined_from=combined_from,
                     row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
-                    source=[src for m in manifests.values() for src in m['source']], source_rows=sum(m['source_rows'] for m in manifests.values()),
+                    source=[src for m in manifests.values() for src in m['source']],
+                    source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,
                     rejected={r: sum(m['rejected'].get(r, 0) for m in manifests.values()) for r in PREPROCESS_REASONS},
                     held_out={HELD_OUT: sum(m['held_out'].get(HELD_OUT, 0) for m in manifests.values())},

@@ -75,7 +75,8 @@ def _summary(replies: list, mode: str) -> float:
 
 
 def _looks_like_ping(r: dict) -> bool:
-    "A result without `type` is a ping if it has a ping's summary fields or a packet list of replies, timeouts or errors."
+    """A result without `type` is a ping if it has a ping's summary fields or a packet list of replies, timeouts or
+    errors."""
     if 'avg' in r or 'rcvd' in r or 'sent' in r: return True
     packets = r.get('result')
     return packets.__class__ is list and bool(packets) and all(
@@ -128,7 +129,7 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
             v = p.get('rtt')
             if v is None:
                 if 'rtt' in p: bad += ('rtt_null',)
-                elif 'error' in p: unsent += 1              # {"error": ...}: the probe could not send it, nothing was lost
+                elif 'error' in p: unsent += 1  # {"error": ...}: the probe could not send it, nothing was lost
                 else: outcome.append(-1.0)                  # {"x": "*"}: sent, no reply
                 continue
             d = p.get('dup')
@@ -136,7 +137,7 @@ def parse_result(r, rtt: str = 'avg', per_packet: bool = False, stats: dict | No
             x = json_number(v)
             if x is not None and x >= 0: replies.append(x); outcome.append(x)
             else: bad += (_rtt_reason(v),)
-        if not outcome and (bad or unsent): return bad[0] if bad else 'not_sent'    # not one usable packet; nothing sent
+        if not outcome and (bad or unsent): return bad[0] if bad else 'not_sent'  # not one usable packet; nothing sent
         if stats is not None:
             for reason in bad: stats['packet:' + reason] = stats.get('packet:' + reason, 0) + 1
             if dups: stats['dup_replies'] = stats.get('dup_replies', 0) + dups
@@ -166,7 +167,8 @@ def _addr_lookup(s: str) -> tuple:
         if len(_ADDR_CACHE) >= _ADDR_CACHE_MAX: _ADDR_CACHE.clear()
         try:
             ip = ipaddress.ip_address(s.strip())
-            info = (ip.version, ip.is_global, str(ip).split('%', 1)[0])   # an IPv6 zone (%eth0) means nothing off the probe
+            # an IPv6 zone (%eth0) means nothing off the probe
+            info = (ip.version, ip.is_global, str(ip).split('%', 1)[0])
         except ValueError:
             info = (0, False, s)
         _ADDR_CACHE[s] = info
@@ -179,25 +181,30 @@ def clear_address_cache() -> None:
 
 
 def address_info(addrs) -> dict:
-    "Per row `empty`, `valid`, `version` (0: invalid), `is_global` (NumPy) and `canonical` text (Arrow) of an address column."
+    """Per row `empty`, `valid`, `version` (0: invalid), `is_global` (NumPy) and `canonical` text (Arrow) of an address
+    column."""
     arr = addrs.combine_chunks() if isinstance(addrs, pa.ChunkedArray) else addrs if isinstance(addrs, pa.Array) else pa.array(addrs, pa.string())
     if arr.type != pa.string(): arr = arr.cast(pa.string())
     enc = pc.dictionary_encode(arr)
     uniq = enc.dictionary.to_pylist()
     info = [_addr_lookup(s) for s in uniq]                  # once per distinct address, not per row
-    idx = pc.fill_null(enc.indices, len(uniq)).to_numpy(zero_copy_only=False)   # a null row points at an extra "empty" slot
+    # a null row points at an extra "empty" slot
+    idx = pc.fill_null(enc.indices, len(uniq)).to_numpy(zero_copy_only=False)
     version = np.array([i[0] for i in info] + [0], np.int8)[idx]
     return dict(empty=np.array([s.strip() == '' for s in uniq] + [True], bool)[idx], valid=version > 0, version=version,
                 is_global=np.array([i[1] for i in info] + [False], bool)[idx],
                 canonical=pa.array([i[2] for i in info] + [''], pa.string()).take(pa.array(idx)))
 
 # %% ../nbs/02a_ripe.ipynb #c031
-TABLE_REASONS = tuple(r for r in ROW_REASONS if r != 'rtt_beyond_codec')   # the row checks of ingest, in the order applied
+# the row checks of ingest, in the order applied
+TABLE_REASONS = tuple(r for r in ROW_REASONS if r != 'rtt_beyond_codec')
 MAX_RTT_MS = 60_000.0
 
 
-def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False, where='measurement table'):
-    "Per row 1 + the index in `TABLE_REASONS` of the first check it fails (0: clean), and the src and dst `address_info`."
+def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False,
+                 where='measurement table'):
+    """Per row 1 + the index in `TABLE_REASONS` of the first check it fails (0: clean), and the src and dst
+    `address_info`."""
     check_columns(table.schema, where)
     _, t, t_null = timestamp_column(table.column('event_time'))
     src, dst = address_info(table.column('src_addr')), address_info(table.column('dst_addr'))
@@ -207,11 +214,13 @@ def reject_codes(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private
     none = np.zeros(len(t), bool)
     with np.errstate(invalid='ignore'):
         checks = {'no_time': t_null, 'bad_time': (t < TIME_RANGE_S[0]) | (t >= TIME_RANGE_S[1]),
-                  'empty_src': src['empty'], 'empty_dst': dst['empty'], 'bad_src': ~src['valid'], 'bad_dst': ~dst['valid'],
+                  'empty_src': src['empty'], 'empty_dst': dst['empty'], 'bad_src': ~src['valid'],
+                  'bad_dst': ~dst['valid'],
                   'version_mismatch': (src['version'] != dst['version']) | (ip_version != dst['version']),
                   'src_not_global': ~src['is_global'] if reject_private_src else none,
                   'rtt_null': pc.is_null(rtt_col).to_numpy(zero_copy_only=False), 'rtt_nan': ~np.isfinite(rtt),
-                  'rtt_negative': (rtt < 0) & (rtt != -1.0), 'rtt_outlier': rtt > max_rtt_ms if max_rtt_ms is not None else none}
+                  'rtt_negative': (rtt < 0) & (rtt != -1.0),
+                  'rtt_outlier': rtt > max_rtt_ms if max_rtt_ms is not None else none}
     assert tuple(checks) == TABLE_REASONS
     codes = np.select(list(checks.values()), np.arange(1, len(checks) + 1), 0).astype(np.int8)
     return codes, src, dst
@@ -241,7 +250,8 @@ def validate(table, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src
 
 # %% ../nbs/02a_ripe.ipynb #c039
 def measurement_table(rows: list, *, max_rtt_ms: float | None = MAX_RTT_MS, reject_private_src: bool = False):
-    "The measurement table of `parse_result` rows (sources resolved through NAT), each row's reject code, and NAT counts."
+    """The measurement table of `parse_result` rows (sources resolved through NAT), each row's reject code, and NAT
+    counts."""
     cols = list(zip(*rows)) if rows else [()] * len(RAW_FIELDS)
     src, frm, dst = (address_info(pa.array(cols[i], pa.string())) for i in (2, 3, 4))
     from_ok = frm['is_global'] & (frm['version'] == dst['version'])
@@ -256,7 +266,8 @@ def measurement_table(rows: list, *, max_rtt_ms: float | None = MAX_RTT_MS, reje
         pa.array(np.array(cols[6], np.float64)), pa.array(cols[7], pa.int64()),
         pa.array(np.array(cols[8], np.int64)), pa.array(cols[9], pa.int64())], schema=MEASUREMENT_SCHEMA)
     codes, _, _ = reject_codes(table, max_rtt_ms=max_rtt_ms, reject_private_src=reject_private_src)
-    # the result's own family (0: it names none), in its place in the order: after the address checks, before the RTT ones
+    # the result's own family (0: it names none), in its place in the order: after the address checks, before the RTT
+    # ones
     af, mismatch = np.array(cols[5], np.int64), TABLE_REASONS.index('version_mismatch') + 1
     codes[((codes == 0) | (codes > mismatch)) & (af != 0) & (af != dst_version)] = mismatch
     kept = codes == 0

@@ -32,7 +32,8 @@ __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS'
 # %% ../nbs/04_rows.ipynb #c005
 ROW_MAGIC = b'NLR1'
 ROW_FORMAT_VERSION = 1
-_HEADER = struct.Struct('<4sBBBBIIq16sqI4x')   # magic, version, dt width, index width, reserved, n, d, t0, src, prb_id, part
+# magic, version, dt width, index width, reserved, n, d, t0, src, prb_id, part
+_HEADER = struct.Struct('<4sBBBBIIq16sqI4x')
 ROW_HEADER_BYTES = _HEADER.size
 assert ROW_HEADER_BYTES == 56
 
@@ -88,8 +89,10 @@ def encode_row(row: ProbeRow) -> bytes:
     src, _ = pack_ips([row.src])
     addr_w = 4 if row.version == 4 else 16
     table = np.asarray(row.dst_table, np.uint8)[:, 16 - addr_w:]
-    parts = [_HEADER.pack(ROW_MAGIC, row.version, dt_w, idx_w, 0, n, d, int(t[0]), src[0].tobytes(), row.prb_id, row.part)]
-    for arr in (dt.astype(f'<u{dt_w}'), np.asarray(row.rtt_code, '<u2'), np.asarray(row.dst_index).astype(f'<u{idx_w}'), table):
+    parts = [_HEADER.pack(ROW_MAGIC, row.version, dt_w, idx_w, 0, n, d, int(t[0]), src[0].tobytes(),
+                          row.prb_id, row.part)]
+    for arr in (dt.astype(f'<u{dt_w}'), np.asarray(row.rtt_code, '<u2'),
+                np.asarray(row.dst_index).astype(f'<u{idx_w}'), table):
         b = arr.tobytes()
         parts += [b, bytes(_pad8(len(b)))]
     return b''.join(parts)
@@ -121,7 +124,8 @@ def read_row(record: bytes) -> ProbeRow:
     t[0] = t0
     np.cumsum(dt, dtype=np.int64, out=t[1:]); t[1:] += t0
     src_text = ip_str(np.frombuffer(src, np.uint8), version)
-    return ProbeRow(src=src_text, version=version, t=t, dst_index=idx, dst_table=table, rtt_code=rtt, prb_id=prb_id, part=part)
+    return ProbeRow(src=src_text, version=version, t=t, dst_index=idx, dst_table=table, rtt_code=rtt,
+                    prb_id=prb_id, part=part)
 
 # %% ../nbs/04_rows.ipynb #c011
 def _up8(n): return n + (-n % 8)
@@ -138,7 +142,8 @@ def row_nbytes(n, d, dt_width, index_width, addr_width):
 def row_sections(record: bytes) -> dict:
     "Bytes of each section of a record (`header`, `dt`, `rtt`, `index`, `table`; padding included)."
     _, version, dt_w, idx_w, _, n, d, *_ = _HEADER.unpack_from(record)
-    sizes = (ROW_HEADER_BYTES, _up8((n - 1) * dt_w), _up8(2 * n), _up8(n * idx_w), _up8(d * (4 if version == 4 else 16)))
+    sizes = (ROW_HEADER_BYTES, _up8((n - 1) * dt_w), _up8(2 * n), _up8(n * idx_w),
+             _up8(d * (4 if version == 4 else 16)))
     return dict(zip(ROW_SECTIONS, sizes))
 
 # %% ../nbs/04_rows.ipynb #c014
@@ -160,7 +165,8 @@ class ShardWriter:
             self.dir.mkdir(parents=True, exist_ok=True)
             path = self.dir / f'{self.stem}-{len(self.shards):03d}.array_record'
             self._writer = ArrayRecordWriter(str(path), self.options)
-            self.shards.append(dict(path=f'{self.dir.name}/{path.name}', records=0, measurements=0, record_bytes=0, bytes=0))
+            self.shards.append(dict(path=f'{self.dir.name}/{path.name}', records=0, measurements=0,
+                                    record_bytes=0, bytes=0))
         self._writer.write(record)
         shard = self.shards[-1]
         shard['records'] += 1; shard['measurements'] += measurements; shard['record_bytes'] += len(record)
@@ -189,7 +195,8 @@ _V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
 def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000,
                       small_share: float = 0.1,
                       ipv6_share: float = 0.45, failure_rate: float = 0.15, multi_part_share: float = 0.05) -> list[ProbeRow]:
-    "Probe rows of realistic shape (real RIPE Atlas statistics) for tests and benchmarks; some probes span several parts."
+    """Probe rows of realistic shape (real RIPE Atlas statistics) for tests and benchmarks; some probes span several
+    parts."""
     rng = np.random.default_rng(seed)
     rows = []
     for probe in range(n_probes):
@@ -207,11 +214,13 @@ def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_m
         rtt[rng.random(n) < failure_rate] = -1
         code = rtt_code(rtt)
         cuts = [0, n]
-        if not small and n >= 100 and rng.random() < multi_part_share:   # a probe split across rows, at measurement boundaries
+        # a probe split across rows, at measurement boundaries
+        if not small and n >= 100 and rng.random() < multi_part_share:
             cuts = [0, *sorted(rng.choice(np.arange(30, n - 30), int(rng.integers(1, 3)), replace=False).tolist()), n]
         for part, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):
             used, idx = np.unique(dst_index[a:b], return_inverse=True)
-            rows.append(ProbeRow(src=ip_str(src, v), version=v, t=t[a:b], dst_index=idx.astype(np.int64), dst_table=table[used],
+            rows.append(ProbeRow(src=ip_str(src, v), version=v, t=t[a:b], dst_index=idx.astype(np.int64),
+                                 dst_table=table[used],
                                  rtt_code=code[a:b], prb_id=probe, part=part))
     return rows
 
@@ -257,7 +266,8 @@ def load_manifest(out_dir) -> dict:
 
 
 def split_key(row: ProbeRow) -> str:
-    "The key that decides a row's side of the split (and groups a probe's rows): its RIPE Atlas probe id, else its address."
+    """The key that decides a row's side of the split (and groups a probe's rows): its RIPE Atlas probe id, else its
+    address."""
     return str(row.prb_id) if row.prb_id >= 0 else row.src
 
 
@@ -390,7 +400,8 @@ def rows_to_measurements(rows) -> Measurements:
 
 
 def load_rows(data_dir, split: str, max_records: int | None = None, seed: int = 0) -> list[ProbeRow]:
-    "Probe rows of a split (its shards checked by `open_shards`; none for an empty split), optionally a random subset of records."
+    """Probe rows of a split (its shards checked by `open_shards`; none for an empty split), optionally a random subset
+    of records."""
     source = open_shards(data_dir, split, allow_empty=True)
     idx = np.arange(len(source))
     if max_records is not None and max_records < len(idx):

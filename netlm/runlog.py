@@ -26,7 +26,8 @@ class MetricsLog:
         if self.path.exists():   # drop what a killed run logged after its last checkpoint: the resumed run redoes it
             kept = [r for r in read_records(self.path) if r['step'] <= resume_step]
             self.path.write_text(''.join(json.dumps(r) + '\n' for r in kept))
-        if tensorboard:   # the suffix keeps two runs started in the same second apart, in order (names start with the second)
+        # the suffix keeps two runs started in the same second apart, in order (names start with the second)
+        if tensorboard:
             self.tb = SummaryWriter(str(Path(workdir) / 'tb'), purge_step=resume_step + 1, flush_secs=30,
                                     filename_suffix=f'.{time.time_ns()}')
 
@@ -57,7 +58,8 @@ def read_records(path) -> list[dict]:
 
 
 def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
-    "The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with None."
+    """The records of `workdir/metrics.jsonl`: of one split, of the periodic evaluations with 'held_out', or all with
+    None."""
     records = read_records(Path(workdir) / 'metrics.jsonl')
     if split is None: return records
     return [r for r in records if (r['split'] != 'train' if split == 'held_out' else r['split'] == split)]

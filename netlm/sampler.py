@@ -40,11 +40,12 @@ _BASE_LENGTH = {4: 14, 6: 38}   # tokens of a successful measurement without tim
 
 
 def timestamp_lengths(t, kept):
-    "(K, C) tokens of the timestamp field of each measurement, in context order: 9 for the first timestamped, 2 or 5 after."
+    """(K, C) tokens of the timestamp field of each measurement, in context order: 9 for the first timestamped, 2 or 5
+    after."""
     out = np.zeros(kept.shape, np.int64)
     stamped, row = t[kept], np.nonzero(kept)[0]     # the timestamped ones, row after row
     if len(stamped):
-        after = row[1:] == row[:-1]                 # not the first timestamped one of its row: a delta to the one before
+        after = row[1:] == row[:-1]  # not the first timestamped one of its row: a delta to the one before
         out[kept] = np.concatenate([[9], np.where(after, np.where(stamped[1:] - stamped[:-1] < 256, 2, 5), 9)])
     return out
 
@@ -97,7 +98,7 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
         arr[none] = np.take_along_axis(cand[none], argsort_rows(keys), 1)
     dropped = np.floor(drop[:, None] * (col + 1) + phase[:, None]) > np.floor(drop[:, None] * col + phase[:, None])
     kept = valid & ((mode == MODE_FULL)[:, None] | (partial[:, None] & ~dropped))
-    length = base[:, None] - 2 * (rtt[arr] == RTT_CODE_FAILED) + timestamp_lengths(t[arr], kept)   # past `valid`: unused
+    length = base[:, None] - 2 * (rtt[arr] == RTT_CODE_FAILED) + timestamp_lengths(t[arr], kept)  # past `valid`: unused
     k = ((np.cumsum(length, axis=1) <= seq_len) & valid).sum(1)
     inside = col < k[:, None]
     kept &= inside
@@ -106,7 +107,8 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
         kp, ip = kept[partial], inside[partial]
         keys = rng.integers(0, 2**40, kp.shape)
         ranked = np.sort(np.where(kp, keys, 2**41), axis=1)
-        slot = np.where(kp, np.take_along_axis(ranked, np.maximum(np.cumsum(kp, axis=1) - 1, 0), 1), np.where(ip, keys, 2**42))
+        slot = np.where(kp, np.take_along_axis(ranked, np.maximum(np.cumsum(kp, axis=1) - 1, 0), 1),
+                        np.where(ip, keys, 2**42))
         order = argsort_rows(slot)
         final, flags = arr.copy(), kept.copy()
         final[partial] = np.take_along_axis(arr[partial], order, 1)
@@ -114,7 +116,8 @@ def cut_contexts(t, rtt, base, cand, valid, mode, drop, phase, rng, seq_len: int
     return arr, final, flags, k
 
 # %% ../nbs/06_sampler.ipynb #c024
-_V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)   # the first 12 bytes of an IPv4 address in the tokenizer's layout
+# the first 12 bytes of an IPv4 address in the tokenizer's layout
+_V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
 _FIELD_ORDERS = np.array(list(permutations(range(4))), np.int8)   # the 24 field orders
 TS_TOKENS_ESTIMATE = 3.5   # expected timestamp tokens per measurement in full mode (a mix of 2- and 5-token deltas)
 
@@ -153,7 +156,8 @@ _RTT_AFTER_ADDRESSES = np.flatnonzero([list(o).index(2) > max(list(o).index(0), 
 
 
 def _field_orders(rng, n: int, cfg: SamplerConfig) -> np.ndarray:
-    "(n, 4) field orders: uniform over the 24, except a share `cfg.rtt_last` drawn from the orders with the result last."
+    """(n, 4) field orders: uniform over the 24, except a share `cfg.rtt_last` drawn from the orders with the result
+    last."""
     pick = rng.integers(0, len(_FIELD_ORDERS), n)
     if cfg.rtt_last > 0:
         forced = rng.random(n) < cfg.rtt_last
@@ -162,7 +166,8 @@ def _field_orders(rng, n: int, cfg: SamplerConfig) -> np.ndarray:
 
 
 def _context_sources(rng, src: np.ndarray, version: np.ndarray, ctx_row: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
-    "(N, 16) the probe address of each context: its row's, or for a share `cfg.remap_src` a random one of the same version."
+    """(N, 16) the probe address of each context: its row's, or for a share `cfg.remap_src` a random one of the same
+    version."""
     out = src[ctx_row]
     if cfg.remap_src > 0:
         remap = rng.random(len(ctx_row)) < cfg.remap_src
@@ -183,7 +188,8 @@ def _mix64(x: np.ndarray) -> np.ndarray:
     return x ^ (x >> np.uint64(31))
 
 
-# 256 fixed random permutations of a byte value, back to back; a relabelling picks one per address byte and XORs before and after
+# 256 fixed random permutations of a byte value, back to back; a relabelling picks one per address byte and XORs before
+# and after
 _BYTE_PERMS = np.argsort(np.random.default_rng(36).random((256, 256)), axis=1).astype(np.uint8).ravel()
 
 
@@ -285,7 +291,8 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
         valid = np.arange(width) < n[row, None]
         while len(row):
             mode, drop, phase = _modes(rng, len(row), cfg)
-            arr, final, flags, k = cut_contexts(t, rtt, base[row], np.where(valid, pool, 0), valid, mode, drop, phase, rng,
+            arr, final, flags, k = cut_contexts(t, rtt, base[row], np.where(valid, pool, 0), valid,
+                                                mode, drop, phase, rng,
                                                 seq_len)
             parts.append((row, mode, drop, valid.sum(1), final, flags, k))
             rest = valid & (np.arange(width) >= k[:, None])
@@ -302,7 +309,8 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     m_row = np.repeat(ctx_row, k)
     m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
     m_dst = dst[pos] + table_start[m_row]                   # into the group's table
-    tokens, lengths = encode_batch(m_src, _context_destinations(rng, table, m_dst, k, version[m_row], cfg), version[m_row],
+    tokens, lengths = encode_batch(m_src,
+                                   _context_destinations(rng, table, m_dst, k, version[m_row], cfg), version[m_row],
                                    _context_rtts(rng, rtt[pos], k, m_dst, cfg), ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
@@ -332,7 +340,8 @@ def pack_plan(lengths, seq_len: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     big = int((2 * needs > seq_len).sum())
     bin_of[order[:big]], offset[order[:big]], segment[order[:big]] = np.arange(big), 0, 1
     used, count = needs[:big].tolist(), [1] * big
-    free = sorted((seq_len - u, b) for b, u in enumerate(used) if seq_len - u >= shortest)   # (room, bin) that can take more
+    # (room, bin) that can take more
+    free = sorted((seq_len - u, b) for b, u in enumerate(used) if seq_len - u >= shortest)
     for i, need in zip(order[big:].tolist(), needs[big:].tolist()):
         j = bisect.bisect_left(free, (need, -1))
         if j == len(free): b = len(used); used.append(0); count.append(0)
@@ -348,13 +357,15 @@ class PackedChunk:
     def __init__(self, groups: list[Contexts], seq_len: int, rng: np.random.Generator | None = None):
         lengths = np.concatenate([g.lengths for g in groups]) if groups else np.zeros(0, np.int64)
         bin_of, offset, segment, n_bins = pack_plan(lengths, seq_len)
-        if rng is not None: bin_of = rng.permutation(n_bins)[bin_of]   # shuffled bins: consecutive sequences mix many rows
+        # shuffled bins: consecutive sequences mix many rows
+        if rng is not None: bin_of = rng.permutation(n_bins)[bin_of]
         # contexts in layout order: bin by bin, each bin's contexts by offset (they fill it from 0 without gaps)
         at = np.argsort(bin_of * seq_len + offset, kind='stable')
         contexts = [g.tokens[a:z] for g in groups for b in (g.bounds.tolist(),) for a, z in zip(b[:-1], b[1:])]
         self.tokens = [contexts[i] for i in at.tolist()]
         self.bin, self.offset, self.lengths, self.segment = bin_of[at], offset[at], lengths[at], segment[at].astype(np.int32)
-        self.first = np.searchsorted(self.bin, np.arange(n_bins + 1)).tolist()   # bin b holds contexts first[b]:first[b + 1]
+        # bin b holds contexts first[b]:first[b + 1]
+        self.first = np.searchsorted(self.bin, np.arange(n_bins + 1)).tolist()
         self.seq_len = seq_len
 
     def __len__(self): return len(self.first) - 1
@@ -375,13 +386,15 @@ class PackedChunk:
 
 
 def pack_contexts(groups: list[Contexts], seq_len: int, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    "Pack every context of `groups` into bins, in random order with `rng`: (bins, seq_len) int32 tokens, segment ids, positions."
+    """Pack every context of `groups` into bins, in random order with `rng`: (bins, seq_len) int32 tokens, segment ids,
+    positions."""
     chunk = PackedChunk(groups, seq_len, rng)
     return chunk.bins(0, len(chunk))
 
 
 def model_batch(tokens, segmentation, positions) -> dict:
-    "The model's arrays from packed (B, L) tokens, segment ids and positions: targets are the next token within a segment."
+    """The model's arrays from packed (B, L) tokens, segment ids and positions: targets are the next token within a
+    segment."""
     real = np.zeros(segmentation.shape, bool)   # the next token is in the same segment (never on padding)
     np.equal(segmentation[:, 1:], segmentation[:, :-1], out=real[:, :-1])
     real &= segmentation > 0
@@ -501,12 +514,14 @@ def make_dataset(data_dir, split: str, *, batch_size: int, seq_len: int = TrainC
     if shuffle: ds = EpochShuffle(ds, seed)
     ds = ds.repeat(num_epochs)
     if client_first:
-        ds = ds.random_map(lambda p, rng: source[int(probe_rows[offsets[p] + rng.integers(offsets[p + 1] - offsets[p])])],
+        ds = ds.random_map(lambda p,
+                           rng: source[int(probe_rows[offsets[p] + rng.integers(offsets[p + 1] - offsets[p])])],
                            seed=seed + 1)
     ds = ds.batch(rows_per_call, batch_fn=list)
     ds = ds.random_map(lambda records, rng: sample_rows([read_row(r) for r in records], rng, cfg, seq_len), seed=seed)
     ds = ds.to_iter_dataset(grain.ReadOptions(num_threads=num_threads, prefetch_buffer_size=2 * max(num_threads, 1)))
-    # `packer` turns the stream of sampled contexts into batches: best fit by default, Grain's first fit for the benchmark
+    # `packer` turns the stream of sampled contexts into batches: best fit by default, Grain's first fit for the
+    # benchmark
     return packer(ds, batch_size=batch_size, seq_len=seq_len, chunk_contexts=chunk_contexts, seed=seed,
                   drop_remainder=drop_remainder)
 

@@ -21,7 +21,8 @@ __all__ = ['PAGE', 'SizeLimit', 'make_app', 'BackgroundServer', 'serve_in_thread
 
 # %% ../nbs/14_serve.ipynb #c036
 class SizeLimit:
-    "ASGI middleware: 414 for a path and query string over `max_url` bytes, 413 for a body announced over `max_body` bytes."
+    """ASGI middleware: 414 for a path and query string over `max_url` bytes, 413 for a body announced over `max_body`
+    bytes."""
 
     def __init__(self, app, max_url: int = 2048, max_body: int = 1024):
         self.app, self.max_url, self.max_body = app, max_url, max_body
@@ -50,16 +51,18 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        # a thread per possible connection (uvicorn's limit_concurrency): a question waiting for the model never holds up a
+        # a thread per possible connection (uvicorn's limit_concurrency): a question waiting for the model never holds
+        # up a
         # cached or cheap answer, as it would with asyncio's default pool of cores + 4 threads
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64, thread_name_prefix='netlm-demo'))
         yield
 
-    app = FastAPI(title='netlm demo', description='Ask a trained netlm model; see nbs/14_serve.ipynb.', lifespan=lifespan,
+    app = FastAPI(title='netlm demo',
+                  description='Ask a trained netlm model; see nbs/14_serve.ipynb.', lifespan=lifespan,
                   # Swagger and ReDoc load their JavaScript from a CDN: the demo runs offline
                   docs_url=None, redoc_url=None)
     app.add_middleware(SizeLimit, max_url=demo.limits.max_url)
-    if allowed_hosts is not None:       # DNS rebinding: a page elsewhere must not reach a local server by a name of its own
+    if allowed_hosts is not None:  # DNS rebinding: a page elsewhere must not reach a local server by a name of its own
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     error = lambda status, message: JSONResponse(dict(error=message), status)
 
@@ -126,7 +129,8 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
     return app
 
 # %% ../nbs/14_serve.ipynb #c039
-# the page's HTML, CSS and JavaScript: a static file of the package (netlm/static/demo.html), edited as the web page it is
+# the page's HTML, CSS and JavaScript: a static file of the package (netlm/static/demo.html), edited as the web page it
+# is
 PAGE = (importlib.resources.files('netlm') / 'static' / 'demo.html').read_text(encoding='utf-8')
 
 # %% ../nbs/14_serve.ipynb #c041
@@ -182,12 +186,13 @@ def serve(spec, data=None, *, host: str = '127.0.0.1', port: int = 8000, context
     import uvicorn   # uvicorn loads only to serve, not when `netlm --help` is asked
     t0 = time.time()
     check_port(host, port)
-    demo = Demo.load(spec, data, context_size=context_size, limits=Limits(max_destinations=max_destinations, seconds=timeout))
+    demo = Demo.load(spec, data, context_size=context_size,
+                     limits=Limits(max_destinations=max_destinations, seconds=timeout))
     shown = f'[{host}]' if ':' in host else host
     print(f"netlm serve: model {spec}" + (f", data {data} ({demo.probe_count()} probes, {len(demo.probes)} source "
                                           f"addresses)" if data else ', no data')
           + f", loaded in {time.time() - t0:.0f} s", flush=True)
-    if data:                                         # the first question compiles the model: do it now, not for a visitor
+    if data:  # the first question compiles the model: do it now, not for a visitor
         t1 = time.time(); demo.warm()
         print(f'netlm serve: asked every example once in {time.time() - t1:.0f} s', flush=True)
     if host not in ('127.0.0.1', 'localhost', '::1'):

@@ -33,7 +33,8 @@ RIR_V4_BLOCKS = {   # IPv4 /8s that IANA delegated to each RIR
     'LACNIC': (177, 179, 181, 186, 187, 189, 190, 191, 200, 201),
     'AFRINIC': (41, 102, 105, 154, 196, 197),
 }
-RIR_V6_BLOCKS = {'RIPE': '2a00::/12', 'ARIN': '2600::/12', 'APNIC': '2400::/12', 'LACNIC': '2800::/12', 'AFRINIC': '2c00::/12'}
+RIR_V6_BLOCKS = {'RIPE': '2a00::/12', 'ARIN': '2600::/12', 'APNIC': '2400::/12', 'LACNIC': '2800::/12',
+                 'AFRINIC': '2c00::/12'}
 _V4_RESERVED_16 = {(203, 0)}   # holds 203.0.113.0/24, TEST-NET-3 (RFC 5737)
 
 # %% ../nbs/02_synth.ipynb #c023
@@ -128,8 +129,10 @@ def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, pr
     if as_idx is None: as_idx = self.pick_as(kind, 'global' if kind == 'datacenter' else m[1], m[2])
     source = role in ('probe', 'anchor')
     self.hosts.append(dict(role=role, kind=kind, name='', as_idx=as_idx, metro=metro,
-                           lat=float(m[3] + 0.1 * self.rng.standard_normal()), lon=float(m[4] + 0.1 * self.rng.standard_normal()),
-                           prb_id=prb_id, addr4=self.v4_addr(as_idx), addr6=self.v6_addr(as_idx, metro, source) if v6 else '',
+                           lat=float(m[3] + 0.1 * self.rng.standard_normal()),
+                           lon=float(m[4] + 0.1 * self.rng.standard_normal()),
+                           prb_id=prb_id, addr4=self.v4_addr(as_idx),
+                           addr6=self.v6_addr(as_idx, metro, source) if v6 else '',
                            **self.access(kind), broken_v6=False, blocked4=False, blocked6=False))
     return len(self.hosts) - 1
 
@@ -145,7 +148,8 @@ def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
                                 rng.choice(kinds, probes, p=np.array([p['probe_kinds'][k] for k in kinds])), prb_ids):
         h = b.add_host('probe', str(kind), int(metro), bool(rng.random() < p['dual_stack']), int(prb))
         b.hosts[h]['broken_v6'] = bool(b.hosts[h]['addr6'] and rng.random() < p['broken_v6'])
-    for metro, prb in zip(rng.choice(len(b.metros), anchors, p=w_server), 6000 + rng.choice(2000, anchors, replace=False)):
+    for metro, prb in zip(rng.choice(len(b.metros), anchors, p=w_server),
+                          6000 + rng.choice(2000, anchors, replace=False)):
         b.add_host('anchor', 'datacenter' if rng.random() < 0.7 else 'academic', int(metro), True, int(prb))
     for metro in rng.choice(len(b.metros), max(8, round(p['target_share'] * probes)), p=w_server):
         kind = str(rng.choice(['datacenter', 'academic', 'residential'], p=[0.7, 0.15, 0.15]))
@@ -154,7 +158,8 @@ def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
         b.hosts[h]['blocked6'] = bool(b.hosts[h]['addr6'] and rng.random() < p['icmp_blocked'])
     for flag, role, rate in (('broken_v6', 'probe', p['broken_v6']), ('blocked4', 'target', p['icmp_blocked'])):
         pool = [i for i, h in enumerate(b.hosts) if h['role'] == role and (h['addr6'] or flag == 'blocked4')]
-        if rate > 0 and len(pool) >= 5 and not any(b.hosts[i][flag] for i in pool):   # a small world still shows each failure
+        # a small world still shows each failure
+        if rate > 0 and len(pool) >= 5 and not any(b.hosts[i][flag] for i in pool):
             b.hosts[int(rng.choice(pool))][flag] = True
     services = []
     names = [f'root-{chr(97 + i)}' for i in range(p['root_services'])] + [f'dns-{i + 1}' for i in range(p['dns_services'])]
@@ -221,7 +226,8 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
         subs.extend((len(msms) - 1, int(s), int(rng.integers(0, interval))) for s in srcs)
 
     for j, h in enumerate(services[:p['root_services']]):
-        for af in (4, 6): add(MSM_IDS[f'builtin_v{af}'] + j, 'builtin', h, af, p['builtin_interval'], t0, t1, 48, src_of[af])
+        for af in (4, 6): add(MSM_IDS[f'builtin_v{af}'] + j, 'builtin', h, af, p['builtin_interval'],
+                              t0, t1, 48, src_of[af])
     probe_pool = {af: np.intersect1d(src_of[af], probe_idx) for af in (4, 6)}
     for i, h in enumerate(anchor_idx):
         for af in (4, 6):
@@ -251,9 +257,11 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
     return msms, subs
 
 # %% ../nbs/02_synth.ipynb #c033
-def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, start='2024-03-04', anchors: int | None = None,
+def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, start='2024-03-04',
+                      anchors: int | None = None,
                       params: dict | None = None) -> dict:
-    "A random world as a JSON-ready dict: metros, ASes, hosts, anycast sites, failure windows, measurements, subscriptions."
+    """A random world as a JSON-ready dict: metros, ASes, hosts, anycast sites, failure windows, measurements,
+    subscriptions."""
     if probes < 2: raise NetlmError(f'probes must be >= 2, got {probes}')
     if days <= 0: raise NetlmError(f'days must be > 0, got {days}')
     if unknown := set(params or {}) - set(DEFAULT_PARAMS): raise NetlmError(f'unknown world parameter(s): {sorted(unknown)}')
@@ -269,10 +277,13 @@ def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, sta
     tables = dict(
         metros={k: [m[i] for m in b.metros] for i, k in enumerate(('name', 'country', 'region', 'lat', 'lon', 'weight'))},
         ases=columns(b.ases, ('asn', 'kind', 'region', 'v4_prefix', 'v6_prefix', 'congestion_ms')),
-        hosts=columns(b.hosts, ('role', 'kind', 'name', 'as_idx', 'metro', 'lat', 'lon', 'prb_id', 'addr4', 'addr6', 'access_ms',
+        hosts=columns(b.hosts, ('role', 'kind', 'name', 'as_idx', 'metro', 'lat', 'lon', 'prb_id', 'addr4',
+                                'addr6', 'access_ms',
                                 'jitter_ms', 'shape', 'p_outlier', 'p_loss', 'broken_v6', 'blocked4', 'blocked6')),
-        sites=columns(b.sites, ('service', 'metro', 'lat', 'lon', 'access_ms', 'jitter_ms', 'shape', 'p_outlier', 'p_loss')),
-        windows=dict(kind=[WINDOW_KINDS[w[0]] for w in windows], host=[w[1] for w in windows], start=[w[2] for w in windows],
+        sites=columns(b.sites, ('service', 'metro', 'lat', 'lon', 'access_ms', 'jitter_ms', 'shape',
+                                'p_outlier', 'p_loss')),
+        windows=dict(kind=[WINDOW_KINDS[w[0]] for w in windows], host=[w[1] for w in windows],
+                     start=[w[2] for w in windows],
                      end=[w[3] for w in windows]),
         msms=columns(msms, ('msm_id', 'kind', 'dst', 'af', 'interval', 'start', 'stop', 'size')),
         subs={k: [s[i] for s in subs] for i, k in enumerate(('msm', 'host', 'phase'))},
@@ -296,7 +307,8 @@ def generate(out, *, probes: int = 50, days: float = 2.0, seed: int = 0, start='
     role = world.hosts['role']
     return dict(out=str(out), world=str(out / 'world.json'), probes=int((role == 'probe').sum()),
                 anchors=int((role == 'anchor').sum()),
-                seed=seed, start=str(np.datetime64(world.start, 's')), end=str(np.datetime64(world.end, 's')), **written)
+                seed=seed, start=str(np.datetime64(world.start, 's')),
+                end=str(np.datetime64(world.end, 's')), **written)
 
 # %% ../nbs/02_synth.ipynb #c127
 WORLD_FAMILIES = {'atlas': 0.6, 'mesh': 0.4}   # schedule families and how often random_world draws each
@@ -304,14 +316,16 @@ _HUBS = ('Amsterdam', 'Frankfurt', 'London', 'Paris', 'Marseille')
 
 
 def _random_geography(rng) -> list:
-    "Metro rows of a random world: every metro with jittered weights, or a region around a random centre plus a few hubs."
+    """Metro rows of a random world: every metro with jittered weights, or a region around a random centre plus a few
+    hubs."""
     catalogue = METROS + MORE_METROS
     lat, lon = np.array([m[3] for m in catalogue]), np.array([m[4] for m in catalogue])
     if rng.random() < 0.5: keep = np.arange(len(METROS))
     else:
         centre = int(rng.integers(len(catalogue)))
         near = np.flatnonzero(great_circle_km(lat[centre], lon[centre], lat, lon) < _loguniform(rng, 1500, 5000))
-        hubs = np.flatnonzero(np.isin([m[0] for m in catalogue], rng.choice(_HUBS, int(rng.integers(1, 4)), replace=False)))
+        hubs = np.flatnonzero(np.isin([m[0] for m in catalogue],
+                                      rng.choice(_HUBS, int(rng.integers(1, 4)), replace=False)))
         keep = np.union1d(near, hubs)
     weight = np.array([catalogue[i][5] for i in keep]) * np.exp(0.7 * rng.standard_normal(len(keep)))
     return [[*catalogue[i][:5], round(float(w), 4)] for i, w in zip(keep, weight)]
@@ -333,7 +347,8 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
     if family not in WORLD_FAMILIES: raise NetlmError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
     U, L = rng.uniform, lambda lo, hi: float(_loguniform(rng, lo, hi))
     kinds = rng.dirichlet(10 * np.array(list(DEFAULT_PARAMS['probe_kinds'].values())))
-    p = dict(metros=_random_geography(rng), inflation_excess=L(0.3, 3.0), inflation_sigma=U(0.3, 0.9), path_sigma=U(0.1, 0.4),
+    p = dict(metros=_random_geography(rng), inflation_excess=L(0.3, 3.0), inflation_sigma=U(0.3, 0.9),
+             path_sigma=U(0.1, 0.4),
              flappy=U(0.0, 0.6), route_period_h=(L(1, 12), L(24, 240)), alt_factor=U(1.2, 2.5),
              jitter_scale=L(0.3, 3.0), loss_scale=L(0.3, 5.0), outages_per_day=L(0.05, 1.5), icmp_blocked=U(0.0, 0.1),
              broken_v6=U(0.0, 0.2), congested_share=dict(residential=U(0.0, 0.7), mobile=U(0.2, 0.8)),
@@ -348,10 +363,13 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
                  user_msms_per_probe=U(0.5, 2.0))
     else:
         probes, days = int(L(20, 90)), L(7, 60)
-        p.update(root_services=0, anchor_share=U(0.01, 0.05), anchor_interval=int(rng.choice([3600, 10800])), burst_share=0.0,
+        p.update(root_services=0, anchor_share=U(0.01, 0.05),
+                 anchor_interval=int(rng.choice([3600, 10800])), burst_share=0.0,
                  user_msms_per_probe=U(2, 8), user_intervals=(3600, 7200, 10800,
-                                                              21600), user_interval_p=tuple(map(float, rng.dirichlet([1, 1, 4, 1]))),
-                 user_full_period=0.9, user_sources_p=U(0.03, 0.15), target_share=U(1.0, 3.0), user_dst_p=(0.9, 0.05, 0.05), user_v6=U(0.0, 0.5))
+                                                              21600),
+                 user_interval_p=tuple(map(float, rng.dirichlet([1, 1, 4, 1]))),
+                 user_full_period=0.9, user_sources_p=U(0.03, 0.15), target_share=U(1.0, 3.0),
+                 user_dst_p=(0.9, 0.05, 0.05), user_v6=U(0.0, 0.5))
     days = min(days, max_rows / _per_day(probes, {**DEFAULT_PARAMS, **p}, family))
     start = str(np.datetime64('2015-01-01') + np.timedelta64(int(rng.integers(0, 11 * 365)), 'D'))
     return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)

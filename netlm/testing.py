@@ -21,7 +21,8 @@ CHROMIUM_FLAGS = ('--headless', '--no-sandbox', '--disable-gpu', '--no-first-run
 
 def find_chromium() -> str | None:
     "Path of a Chromium or Chrome binary ($NETLM_CHROMIUM first), or None."
-    for name in (os.environ.get('NETLM_CHROMIUM'), 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'):
+    for name in (os.environ.get('NETLM_CHROMIUM'), 'chromium', 'chromium-browser', 'google-chrome',
+                 'google-chrome-stable'):
         if name and (path := shutil.which(name)): return path
     return None
 
@@ -37,5 +38,6 @@ def headless_page(url: str, *, screenshot=None, size=(1280, 1000), budget_ms: in
                f'--window-size={size[0]},{size[1]}']
         dom = subprocess.run(cmd + ['--dump-dom', url], capture_output=True, text=True, timeout=timeout).stdout
         if screenshot is not None:
-            subprocess.run(cmd + [f'--screenshot={Path(screenshot).absolute()}', url], capture_output=True, timeout=timeout)
+            subprocess.run(cmd + [f'--screenshot={Path(screenshot).absolute()}', url],
+                           capture_output=True, timeout=timeout)
     return dom

@@ -143,7 +143,8 @@ def ip_str(packed, version: int) -> str:
 # %% ../nbs/00_tokenizer.ipynb #c021
 FIELD_SRC, FIELD_DST, FIELD_RESULT, FIELD_TIME = range(4)
 FIELDS = ('src', 'dst', 'rtt', 't')
-FIELD_NAMES = ('src_ip', 'dst_ip', 'rtt', 'timestamp', 'structure')   # the loss's fields: each field's bytes, and the role tokens
+# the loss's fields: each field's bytes, and the role tokens
+FIELD_NAMES = ('src_ip', 'dst_ip', 'rtt', 'timestamp', 'structure')
 _FIELD_ALIASES = {'src': 0, 'src_ip': 0, 'dst': 1, 'dst_ip': 1, 'rtt': 2, 'rtt_ms': 2, 'result': 2,
                   't': 3, 'time': 3, 'timestamp': 3, 'ts': 3}
 
@@ -162,7 +163,8 @@ def epoch_seconds(t):
     if isinstance(t, np.datetime64): return int(t.astype('datetime64[s]').astype(np.int64))
     if np.ndim(t) == 0: return math.floor(t)
     a = np.asarray(t)
-    if a.dtype == object: return np.array([epoch_seconds(x) for x in a.ravel()], np.int64).reshape(a.shape)   # datetime objects
+    # datetime objects
+    if a.dtype == object: return np.array([epoch_seconds(x) for x in a.ravel()], np.int64).reshape(a.shape)
     if a.dtype.kind == 'U': a = np.char.rstrip(a, 'Z')                         # ISO text in UTC
     if a.dtype.kind in 'MU': return a.astype('datetime64[s]').astype(np.int64)
     return np.floor(a).astype(np.int64) if a.dtype.kind == 'f' else a.astype(np.int64)
@@ -278,7 +280,8 @@ TS_NONE, TS_ABS, TS_DELTA = 0, 1, 2
 
 
 def timestamp_fields(t, has_ts, context_start) -> tuple[np.ndarray, np.ndarray]:
-    "Per measurement `ts_kind` and `ts_value`: absolute for a context's first timestamp, else the delta to the previous one."
+    """Per measurement `ts_kind` and `ts_value`: absolute for a context's first timestamp, else the delta to the
+    previous one."""
     t, has_ts = np.asarray(t, np.int64), np.asarray(has_ts, bool)
     idx = np.flatnonzero(has_ts)
     # a timestamped measurement is absolute when no timestamped measurement precedes it in its context
@@ -303,7 +306,8 @@ _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4 = range(4)  # the timestamp par
 def _template(v6: bool, failed: bool, ts: int, order) -> list[int]:
     "Columns of the value table that make a measurement of one kind, in token order."
     ip = range(16) if v6 else range(12, 16)
-    fields = {FIELD_SRC: [_COL_SRC_ROLE, *(_COL_SRC + j for j in ip)], FIELD_DST: [_COL_DST_ROLE, *(_COL_DST + j for j in ip)],
+    fields = {FIELD_SRC: [_COL_SRC_ROLE, *(_COL_SRC + j for j in ip)],
+              FIELD_DST: [_COL_DST_ROLE, *(_COL_DST + j for j in ip)],
               FIELD_RESULT: [_COL_RESULT_ROLE] + ([] if failed else [_COL_RTT, _COL_RTT + 1]),
               FIELD_TIME: ([], [_COL_TIME_ROLE, *range(_COL_TIME, _COL_TIME + 8)], [_COL_TIME_ROLE, _COL_TIME + 7],
                            [_COL_TIME_ROLE, *range(_COL_TIME + 4, _COL_TIME + 8)])[ts]}
@@ -318,7 +322,8 @@ _TEMPLATE_START = np.cumsum(_TEMPLATE_LEN) - _TEMPLATE_LEN
 _TEMPLATE_COLS = np.concatenate(_TEMPLATES).astype(np.int32)
 
 # %% ../nbs/00_tokenizer.ipynb #c036
-_TIME_ROLE = np.array([TIMESTAMP_ABS, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4], np.int32)   # by template timestamp kind
+# by template timestamp kind
+_TIME_ROLE = np.array([TIMESTAMP_ABS, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4], np.int32)
 
 
 def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple[np.ndarray, np.ndarray]:
@@ -380,5 +385,6 @@ def random_measurements(n: int, seed: int = 0) -> dict:
     ts_value = np.where(ts_kind == TS_ABS, rng.integers(1_500_000_000, 1_800_000_000, n),
                         np.where(rng.random(n) < 0.9, rng.integers(0, 256, n), rng.integers(256, 2**32, n)))
     order = rng.permuted(np.tile(np.arange(4), (n, 1)), axis=1)
-    return dict(src=src, dst=dst, version=version, rtt_code=rtt_code(rtt), rtt_ms=rtt, ts_kind=ts_kind, ts_value=ts_value,
+    return dict(src=src, dst=dst, version=version, rtt_code=rtt_code(rtt), rtt_ms=rtt,
+                ts_kind=ts_kind, ts_value=ts_value,
                 order=order)

@@ -65,7 +65,8 @@ class DataStreams:
     def __iter__(self): return self
 
     def __next__(self) -> dict:
-        batches = [b for b in (next(it, None) for it in self.streams.values()) if b is not None]   # None: a finite stream ended
+        # None: a finite stream ended
+        batches = [b for b in (next(it, None) for it in self.streams.values()) if b is not None]
         if not batches: raise StopIteration
         return batches[0] if len(batches) == 1 else {k: np.concatenate([b[k] for b in batches]) for k in batches[0]}
 
@@ -150,14 +151,16 @@ def peak_flops(device_kind: str) -> float | None:
 
 
 def cpu_peak_flops(cpuinfo: str | None = None, cores: int | None = None) -> float | None:
-    "Nominal float32 peak FLOP/s of the CPU cores this process may use: cores x clock x FMA width (from /proc/cpuinfo), or None."
+    """Nominal float32 peak FLOP/s of the CPU cores this process may use: cores x clock x FMA width (from
+    /proc/cpuinfo), or None."""
     if cpuinfo is None:
         try: cpuinfo = Path('/proc/cpuinfo').read_text()
         except OSError: return None
     mhz = [float(line.split(':')[1]) for line in cpuinfo.splitlines() if line.startswith('cpu MHz')]
     flags = next((set(line.split(':')[1].split()) for line in cpuinfo.splitlines() if line.startswith('flags')), set())
     if not mhz or 'fma' not in flags: return None
-    per_cycle = 64 if 'avx512f' in flags else 32 if 'avx2' in flags else 16   # 2 FMA units x (16 | 8 | 4 floats) x 2 FLOP
+    # 2 FMA units x (16 | 8 | 4 floats) x 2 FLOP
+    per_cycle = 64 if 'avx512f' in flags else 32 if 'avx2' in flags else 16
     cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
     return cores * max(mhz) * 1e6 * per_cycle
 
@@ -171,7 +174,8 @@ def device_peak_flops(device=None) -> float | None:
 def lr_schedule(config: TrainConfig | OptimizerConfig) -> optax.Schedule:
     "Linear warmup to `lr`, then cosine decay to `lr * final_lr_ratio` at `decay_steps`."
     decay = max(config.decay_steps or config.steps, config.warmup_steps + 1)
-    return optax.warmup_cosine_decay_schedule(0.0, config.lr, config.warmup_steps, decay, config.lr * config.final_lr_ratio)
+    return optax.warmup_cosine_decay_schedule(0.0, config.lr, config.warmup_steps, decay,
+                                              config.lr * config.final_lr_ratio)
 
 
 @functools.cache
@@ -225,7 +229,8 @@ class TrainState:
     field_weights: tuple | None = None   # TrainConfig.field_weights
 
     def __post_init__(self):   # donating the old state saves memory on accelerators; XLA:CPU cannot use it
-        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed, jax.default_backend() != 'cpu',
+        self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed,
+                                                  jax.default_backend() != 'cpu',
                                                   self.field_weights)
 
     def train_step(self, batch: dict, step: int) -> dict:
@@ -439,10 +444,12 @@ def _check_finite(pending: list, manager: CheckpointManager):
 def _check_space(workdir: Path, state: TrainState):
     """Raise ENOSPC before a save that would not fit: orbax writes in background threads, and a full disk there fails
     loudly and late."""
-    need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)   # arrays, plus metadata
+    # arrays, plus metadata
+    need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)
     free = shutil.disk_usage(workdir).free
     if free < need:
-        raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; '
+        raise OSError(errno.ENOSPC,
+                      f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; '
                                     'free some and run the same command to resume from the last checkpoint')
 
 
@@ -474,7 +481,8 @@ def check_config(config: TrainConfig):
 
 
 def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
-    "Warn when a resumed run reads other data, or batches of another shape, than it trained with (allowed, but rarely meant)."
+    """Warn when a resumed run reads other data, or batches of another shape, than it trained with (allowed, but rarely
+    meant)."""
     changed = [f'{k} {config.to_dict()[k]!r} (it trained with {saved[k]!r})' for k in ('data', 'batch_size', 'seq_len')
                if k in saved and saved[k] != config.to_dict()[k] and not (k == 'data' and Path(str(saved[k])).resolve() == Path(str(config.data)).resolve())]
     if changed: warnings.warn(f"resuming {workdir} at step {step} with {'; '.join(changed)}")
@@ -502,7 +510,8 @@ def train(config: TrainConfig, *, on_step: Callable[[int], bool] | None = None,
         try: return _train(config, workdir, mesh, lead, on_step, wall_clock)
         except ValueError as e:    # orbax reports a full disk as a ValueError (RESOURCE_EXHAUSTED) without an errno
             if not _disk_full(e, workdir): raise
-            raise OSError(errno.ENOSPC, f'{workdir}: no space left on device; free some and run the same command to resume '
+            raise OSError(errno.ENOSPC,
+                          f'{workdir}: no space left on device; free some and run the same command to resume '
                                         'from the last checkpoint') from None
 
 # %% ../nbs/09_train.ipynb #c110
@@ -557,13 +566,15 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
                     host = jax.device_get([m for _, m in pending])
                     tokens_per_s = clock.rate(sum(float(m['tokens']) for (s, _), m in zip(pending, host) if s > clock.since_step))
                     clock.restart(step)
-                    last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)), tokens_per_s=tokens_per_s,
+                    last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)),
+                                tokens_per_s=tokens_per_s,
                                 mfu=tokens_per_s * flops / (peak * jax.device_count()) if peak and tokens_per_s else None,
                                 elapsed_s=wall_clock() - t_start)
                     log.write(last)
                     if budget_s is not None and not bar.disable:
                         d = bar.format_dict
-                        bar.total = bar_total(step, config.steps, d['rate'] or (d['n'] - d['initial']) / max(d['elapsed'], 1e-9),
+                        bar.total = bar_total(step, config.steps,
+                                              d['rate'] or (d['n'] - d['initial']) / max(d['elapsed'], 1e-9),
                                               budget_s - (wall_clock() - t_start))
                     bar.set_postfix(loss=f"{last['loss']:.3f}")
                     if config.progress == 'log' and lead: print(_log_line(last), flush=True)
@@ -578,7 +589,8 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
                     with clock.paused(wait_for=state.params):
                         _check_finite(pending, manager)
                         _check_space(workdir, state)
-                        save_checkpoint(manager, step, params=state.params, opt_state=state.opt_state, data_iter=train_batches,
+                        save_checkpoint(manager, step, params=state.params, opt_state=state.opt_state,
+                                        data_iter=train_batches,
                                         config=config.to_dict())
                 if stopping: break
     finally:   # also on NonFiniteLoss and KeyboardInterrupt: finish the saves already started
@@ -590,17 +602,20 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
 
     # finish
     evals = read_metrics(workdir, 'held_out') if lead else []
-    return dict(workdir=str(workdir), preset=config.preset, init=config.init, params=param_count(state.model())['total'],
+    return dict(workdir=str(workdir), preset=config.preset, init=config.init,
+                params=param_count(state.model())['total'],
                 attention=attention_implementation(config.model), start_step=start, step=step, stopped=stop.reason,
                 loss=last.get('loss'), eval_loss=evals[-1]['loss'] if evals and evals[-1]['step'] > start else None,
-                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest, seconds=wall_clock() - t_start)
+                tokens_per_s=last.get('tokens_per_s'), mfu=last.get('mfu'), checkpoint_step=latest,
+                seconds=wall_clock() - t_start)
 
 # %% ../nbs/09_train.ipynb #c060
 BUDGET_STEPS = 4       # a run with a time budget stops at the budget, or at this many times its planned steps
 
 
 def time_steps(config: TrainConfig, n: int = 8) -> list[float]:
-    "Seconds of each of `n` training steps of `config` here, on its own data, after a first one that compiles (not timed)."
+    """Seconds of each of `n` training steps of `config` here, on its own data, after a first one that compiles (not
+    timed)."""
     check_config(config)
     check_data(config)
     mesh = data_mesh()
@@ -620,13 +635,16 @@ def budget_schedule(config: TrainConfig, minutes: float, step_seconds) -> TrainC
     """`config` set to train for `minutes` of wall time at the speed of `step_seconds` (timed steps): the learning rate's
     cosine over the steps that fit (`decay_steps`), then its floor until the budget (`max_minutes`) stops the run."""
     per_step = float(np.quantile(step_seconds, 0.25))   # a busy machine slows steps, never speeds them up
-    eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0   # a forward pass is ~1/3 of a step
+    # a forward pass is ~1/3 of a step
+    eval_share = config.eval_steps / (3 * config.eval_every) if config.eval_every else 0.0
     planned = max(1, int(60 * minutes / (per_step * (1 + eval_share))))
     return dataclasses.replace(config, steps=BUDGET_STEPS * planned, decay_steps=planned, max_minutes=minutes,
                                warmup_steps=min(config.warmup_steps, max(planned // 10, 1)),
-                               log_every=min(config.log_every, max(planned // 20, 1)), ckpt_every=min(config.ckpt_every, planned))
+                               log_every=min(config.log_every, max(planned // 20, 1)),
+                               ckpt_every=min(config.ckpt_every, planned))
 
 
 def steps_for_minutes(config: TrainConfig, minutes: float, probe_steps: int = 8) -> int:
-    "How many steps of `config` fit in `minutes` here (the cosine of `budget_schedule`, from `probe_steps` timed steps)."
+    """How many steps of `config` fit in `minutes` here (the cosine of `budget_schedule`, from `probe_steps` timed
+    steps)."""
     return budget_schedule(config, minutes, time_steps(config, probe_steps)).decay_steps
