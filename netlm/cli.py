@@ -364,7 +364,7 @@ def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
     p.add_argument('--n-boot', type=int, default=1000,
                    help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
 
-
+# %% ../nbs/17_cli.ipynb #c022y
 def add_eval(sub):
     from netlm.report import FIRST_LOOK, FULL_EVAL
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',

@@ -216,7 +216,7 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
         result['cold_start'] = cold_start_curve(methods, proto, _first_per_group(q, cold_start_queries))
     return result
 
-
+# %% ../nbs/13_evaluate.ipynb #c034x
 def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
     "The first `k` queries of each cut (queries come grouped, as `make_protocol` gives them); all with `k=None`."
     if k is None: return queries
