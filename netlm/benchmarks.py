@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 import gzip
+import importlib
+import inspect
 import json
 import math
 import os
@@ -26,6 +28,7 @@ import pyarrow.parquet as pq
 from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, WindowShuffleIterDataset
 
 # the benchmarks time every stage, so they import every stage (`netlm bench` loads this module only when it runs)
+from .errors import NetlmError
 from .measurements import Measurements, random_measurement_table
 from .synth import build_world, generate
 from .ripe import clear_address_cache, validate
@@ -46,7 +49,7 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
-           'synthetic_dataset', 'bench_train', 'bench_export']
+           'synthetic_dataset', 'bench_train', 'bench_export', 'load_bench', 'bench_kwargs']
 
 # %% ../nbs/16_benchmarks.ipynb #c006
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
@@ -425,3 +428,25 @@ def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 40
             out |= {f'{name}_{k}': v for k, v in compare_answers(answers[name], answers['checkpoint']).items()}
         return out
 
+
+# %% ../nbs/16_benchmarks.ipynb #c094
+def load_bench(spec: str):
+    "The benchmark function a `module:function` spec names."
+    module, name = spec.split(':')
+    return getattr(importlib.import_module(module), name)
+
+
+def bench_kwargs(fn, items) -> dict:
+    "`key=value` strings as keyword arguments of `fn`, each converted to the type its signature names."
+    from netlm.config import convert_setting, parse_settings
+    params = inspect.signature(fn).parameters
+    takes_any = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    out = {}
+    for key, value in parse_settings(items).items():
+        if key not in params and not takes_any:
+            raise NetlmError(f"unknown setting {key!r}: {fn.__name__} takes "
+                             f"{', '.join(k for k, p in params.items() if p.kind != p.VAR_KEYWORD)}")
+        annotation = params[key].annotation if key in params else inspect.Parameter.empty
+        out[key] = convert_setting(key, value, annotation if isinstance(annotation, str) else 'str') \
+            if annotation is not inspect.Parameter.empty else value
+    return out

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import importlib
-import inspect
 import json
 import logging
 import os
@@ -16,8 +14,6 @@ import sys
 import time
 import warnings
 from pathlib import Path
-
-import numpy as np
 
 from .config import ALGORITHMS, FederateConfig, TrainConfig, add_config_options
 from .errors import NetlmError
@@ -27,13 +23,12 @@ from .errors import NetlmError
 # configurations are the exception: `netlm.config` loads none of those, and the options are made from its fields.
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'BENCHES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'CLIError', 'add_output_options', 'print_records',
-           'output_format', 'bench_kwargs', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest',
-           'probe_list', 'add_ingest', 'cmd_preprocess', 'preprocess_summary', 'add_preprocess', 'cmd_train',
-           'add_train', 'cmd_eval', 'metric_records', 'eval_plan', 'add_eval_options', 'add_eval', 'answer_records',
-           'cmd_predict', 'add_predict', 'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export',
-           'add_export', 'cmd_quickstart', 'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate',
-           'cmd_federate', 'NetlmParser', 'build_parser', 'run', 'fail', 'main']
+__all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'cmd_bench', 'add_bench',
+           'cmd_synth', 'add_synth', 'cmd_ingest', 'probe_list', 'add_ingest', 'cmd_preprocess', 'add_preprocess',
+           'cmd_train', 'add_train', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict',
+           'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export', 'add_export', 'cmd_quickstart',
+           'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'NetlmParser',
+           'build_parser', 'run', 'fail', 'main']
 
 # %% ../nbs/17_cli.ipynb #c005
 class CLIError(NetlmError):
@@ -47,8 +42,10 @@ USER_ERRORS = (NetlmError, FileNotFoundError, NotADirectoryError, IsADirectoryEr
 def add_output_options(parser, json_help: str):
     "--json and --csv (one of them) on a command whose answers a script may read from stdout."
     group = parser.add_mutually_exclusive_group()
-    group.add_argument('--json', action='store_true', help=f'{json_help}, on stdout and nothing else there (tables go to stderr)')
-    group.add_argument('--csv', action='store_true', help='a header and one row per answer on stdout, nothing else there')
+    group.add_argument('--json', action='store_true',
+                       help=f'{json_help}, on stdout and nothing else there (tables go to stderr)')
+    group.add_argument('--csv', action='store_true',
+                       help='a header and one row per answer on stdout, nothing else there')
 
 
 def print_records(records: list[dict], fmt: str, file=None):
@@ -85,30 +82,10 @@ BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
 }
 
 
-def _load(spec: str):
-    module, name = spec.split(':')
-    return getattr(importlib.import_module(module), name)
-
-
-def bench_kwargs(fn, items) -> dict:
-    "`key=value` strings as keyword arguments of `fn`, each converted to the type its signature names."
-    from netlm.config import convert_setting, parse_settings
-    params = inspect.signature(fn).parameters
-    takes_any = any(p.kind == p.VAR_KEYWORD for p in params.values())
-    out = {}
-    for key, value in parse_settings(items).items():
-        if key not in params and not takes_any:
-            raise CLIError(f"unknown setting {key!r}: {fn.__name__} takes "
-                           f"{', '.join(k for k, p in params.items() if p.kind != p.VAR_KEYWORD)}")
-        annotation = params[key].annotation if key in params else inspect.Parameter.empty
-        out[key] = convert_setting(key, value, annotation if isinstance(annotation, str) else 'str') \
-            if annotation is not inspect.Parameter.empty else value
-    return out
-
-
 def cmd_bench(args) -> dict:
     "Run one stage's benchmark and print its figures as JSON on the last line."
-    fn = _load(BENCHES[args.stage])
+    from netlm.benchmarks import bench_kwargs, load_bench
+    fn = load_bench(BENCHES[args.stage])
     kwargs = bench_kwargs(fn, args.set)
     if args.preset:
         if args.stage != 'train': raise CLIError('--preset applies to `netlm bench train` only')
@@ -121,11 +98,13 @@ def cmd_bench(args) -> dict:
 def add_bench(sub):
     b = sub.add_parser('bench', help='measure a stage and print JSON figures (last line)',
                        description='Measure one pipeline stage on generated data (export: on a trained run, with --set '
-                                   'workdir=RUN data=ROWS); the last line printed is one JSON object of measured figures.')
+                                   'workdir=RUN data=ROWS); the last line printed is one JSON object of measured '
+                                   'figures.')
     b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE',
                    help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
-    b.add_argument('--preset', default=None, help='model preset for `bench train` (tiny, cpu-small, netlm-86m, netlm-deep)')
+    b.add_argument('--preset', default=None,
+                   help='model preset for `bench train` (tiny, cpu-small, netlm-86m, netlm-deep)')
     b.set_defaults(func=cmd_bench)
 
 # %% ../nbs/17_cli.ipynb #c016
@@ -142,7 +121,8 @@ def cmd_synth(args) -> dict:
 def add_synth(sub):
     s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
                        description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the '
-                                   'oracle: the true RTT distribution of any src, dst, time). Deterministic for a seed.')
+                                   'oracle: the true RTT distribution of any src, dst, time). Deterministic for a '
+                                   'seed.')
     s.add_argument('out', help='output directory')
     s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
     s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
@@ -159,11 +139,15 @@ def cmd_ingest(args) -> dict:
     if args.msm is not None:
         if args.inputs: raise CLIError(f"give result files or --msm {args.msm}, not both ({' '.join(args.inputs)})")
         report = ingest_atlas(args.msm, args.out, start=args.start, stop=args.stop, probe_ids=args.probes,
-                              api=args.api or ATLAS_API, timeout=args.timeout, key=os.environ.get('RIPE_ATLAS_KEY'), **options)
+                              api=args.api or ATLAS_API, timeout=args.timeout,
+                              key=os.environ.get('RIPE_ATLAS_KEY'), **options)
     else:
-        if not args.inputs: raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas API')
+        if not args.inputs:
+            raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas '
+                           'API')
         if given := [f for f in ('start', 'stop', 'probes', 'api') if getattr(args, f) is not None]:
-            raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not with files")
+            raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not "
+                           'with files')
         report = ingest(args.inputs, args.out, **options)
     if not report['rows_written']:                   # an empty table is no answer: say why, write nothing, fail
         Path(report['out']).unlink(missing_ok=True)
@@ -172,20 +156,21 @@ def cmd_ingest(args) -> dict:
     print(json.dumps(report, default=str))
     return report
 
-
+# %% ../nbs/17_cli.ipynb #c017x
 def probe_list(text: str) -> list[int]:
     "'1,2,3' as probe ids (an argparse type)."
     try: return [int(p) for p in text.split(',') if p.strip()]
-    except ValueError: raise argparse.ArgumentTypeError(f'{text!r}: not a comma-separated list of probe ids (e.g. 1,2,3)') from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'{text!r}: not a comma-separated list of probe ids (e.g. 1,2,3)') from None
 
 
 def add_ingest(sub):
     g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2, or --msm ID from the API) -> '
                                       'measurement Parquet',
                        description='Read RIPE Atlas ping results as published (every firmware generation), or fetch a '
-                                   "measurement's results from the RIPE Atlas API (--msm), into one Parquet table with the "
-                                   'measurement schema. Unusable results are counted by reason and reported, never dropped '
-                                   'silently.',
+                                   "measurement's results from the RIPE Atlas API (--msm), into one Parquet table with "
+                                   'the measurement schema. Unusable results are counted by reason and reported, never '
+                                   'dropped silently.',
                        usage='netlm ingest FILE... --out T.parquet [options]  |  netlm ingest --msm ID [--start ISO] '
                              '[--stop ISO] [--probes 1,2,3] --out T.parquet [options]')
     g.add_argument('inputs', nargs='*', help='result files or directories')
@@ -193,19 +178,22 @@ def add_ingest(sub):
     g.add_argument('--msm', type=int, default=None, metavar='ID',
                    help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
                         'non-public one needs an API key in RIPE_ATLAS_KEY)')
-    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC unless it '
-                                                                'names a zone; e.g. 2024-01-31 or 2024-01-31T12:00Z)')
-    g.add_argument('--stop', default=None, metavar='ISO', help='--msm: results up to this time (default: now, when --start '
-                                                               'is given)')
+    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC '
+                                                                'unless it names a zone; e.g. 2024-01-31 or '
+                                                                '2024-01-31T12:00Z)')
+    g.add_argument('--stop', default=None, metavar='ISO',
+                   help='--msm: results up to this time (default: now, when --start is given)')
     g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
     g.add_argument('--api', default=None, metavar='URL', help='--msm: the API root (default https://atlas.ripe.net)')
-    g.add_argument('--timeout', type=float, default=60.0, metavar='SECONDS', help='--msm: seconds to wait for each answer (default 60)')
+    g.add_argument('--timeout', type=float, default=60.0, metavar='SECONDS',
+                   help='--msm: seconds to wait for each answer (default 60)')
     g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
                    help="RTT of a result from its replies (default: avg, RIPE's)")
     g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
-    g.add_argument('--max-rtt-ms', type=float, default=60_000.0, help='reject RTTs above this as outliers (default 60000)')
-    g.add_argument('--reject-private-src', action='store_true', help='reject results whose source stays private after NAT '
-                                                                     'handling')
+    g.add_argument('--max-rtt-ms', type=float, default=60_000.0,
+                   help='reject RTTs above this as outliers (default 60000)')
+    g.add_argument('--reject-private-src', action='store_true',
+                   help='reject results whose source stays private after NAT handling')
     g.add_argument('--no-progress', action='store_true', help='no progress bar')
     g.set_defaults(func=cmd_ingest)
 
@@ -213,91 +201,69 @@ def add_ingest(sub):
 def cmd_preprocess(args) -> dict:
     "Group measurements into probe rows (ArrayRecord shards), or merge the manifest parts of an array job."
     from netlm.ingest import measurement_source
-    from netlm.preprocess import build_probe_rows, merge_manifests
+    from netlm.preprocess import build_probe_rows, merge_manifests, preprocess_summary
     if args.merge:
         if len(args.paths) != 1: raise CLIError('--merge takes one argument: OUT_DIR')
         manifest = merge_manifests(args.paths[0])
     else:
         if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
         # RIPE Atlas results are ingested first, into OUT_DIR/measurements.parquet (the table the rows are made from)
-        source, _ = measurement_source(args.paths[0], Path(args.paths[1]) / 'measurements.parquet', progress=not args.no_progress)
+        source, _ = measurement_source(args.paths[0], Path(args.paths[1]) / 'measurements.parquet',
+                                       progress=not args.no_progress)
         manifest = build_probe_rows(source, args.paths[1], max_row_bytes=args.max_row_bytes,
                                     test_fraction=args.test_fraction,
-                                    val_fraction=args.val_fraction, time_split=args.time_split, partitions=args.partitions,
-                                    partition=args.partition, memory_limit=args.memory_limit, progress=not args.no_progress)
+                                    val_fraction=args.val_fraction, time_split=args.time_split,
+                                    partitions=args.partitions,
+                                    partition=args.partition, memory_limit=args.memory_limit,
+                                    progress=not args.no_progress)
     print(preprocess_summary(manifest))
     print(json.dumps(manifest, default=str))
     return manifest
 
-
-def preprocess_summary(manifest: dict) -> str:
-    "One line about a manifest, or about the manifest part of one partition (a SLURM array task)."
-    splits = manifest.get('splits', {})
-    written = sum(s.get('measurements', 0) for s in splits.values())
-    line = (f"{written:,} of {manifest['rows_in']:,} measurements written as probe rows "
-            f"{ {k: s.get('records') for k, s in splits.items()} }, {sum(manifest['rejected'].values()):,} rejected")
-    if 'measurements_written' not in manifest:   # a part: merged later
-        return f"partition {manifest['partition']} of {manifest['partitions']}: {line}; `netlm preprocess --merge OUT_DIR` once every partition is done"
-    return line + f", {manifest['bytes_per_measurement']:.2f} bytes per measurement"
-
-
+# %% ../nbs/17_cli.ipynb #c018x
 def add_preprocess(sub):
-    pp = sub.add_parser('preprocess', help='measurements (Parquet or RIPE Atlas results) -> probe rows (ArrayRecord shards) '
-                                           'for training',
-                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded memory) '
-                                    'into compact probe rows in OUT_DIR/{train,val,test}/*.array_record with '
-                                    'OUT_DIR/manifest.json. Split by a stable hash of the probe, optionally by time too. '
-                                    'Rejected rows are counted by reason in the manifest.',
+    pp = sub.add_parser('preprocess', help='measurements (Parquet or RIPE Atlas results) -> probe rows (ArrayRecord '
+                                           'shards) for training',
+                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded '
+                                    'memory) into compact probe rows in OUT_DIR/{train,val,test}/*.array_record with '
+                                    'OUT_DIR/manifest.json. Split by a stable hash of the probe, optionally by time '
+                                    'too. Rejected rows are counted by reason in the manifest.',
                         usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
-    pp.add_argument('paths', nargs='+', metavar='PATH', help='SOURCE (Parquet file, glob or directory, or RIPE Atlas '
-                                                             'results: ingested first into OUT_DIR/measurements.parquet) '
-                                                             'and OUT_DIR; with --merge only OUT_DIR')
-    pp.add_argument('--max-row-bytes', type=int, default=8 << 20, help='split a probe row at a measurement boundary beyond '
-                                                                       'this size (default 8 MiB)')
-    pp.add_argument('--test-fraction', type=float, default=0.1, help='share of probes held out for testing (default 0.1)')
+    pp.add_argument('paths', nargs='+', metavar='PATH',
+                    help='SOURCE (Parquet file, glob or directory, or RIPE Atlas results: ingested first into '
+                         'OUT_DIR/measurements.parquet) and OUT_DIR; with --merge only OUT_DIR')
+    pp.add_argument('--max-row-bytes', type=int, default=8 << 20,
+                    help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
+    pp.add_argument('--test-fraction', type=float, default=0.1,
+                    help='share of probes held out for testing (default 0.1)')
     pp.add_argument('--val-fraction', type=float, default=0.1,
                     help='share of probes held out for validation: training monitors it and experiments choose on it, '
                          'never on test (default 0.1)')
     pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
                     help='train on train-side probes before this date; test on every probe from it on')
-    pp.add_argument('--partitions', type=int, default=None, help='number of probe-hash partitions (default: by data size)')
-    pp.add_argument('--partition', type=int, default=None, help='process only this partition (SLURM array task); merge afterwards')
-    pp.add_argument('--merge', action='store_true', help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
-    pp.add_argument('--memory-limit', default='2GB', help="DuckDB's memory limit before it spills to disk (default 2GB)")
+    pp.add_argument('--partitions', type=int, default=None,
+                    help='number of probe-hash partitions (default: by data size)')
+    pp.add_argument('--partition', type=int, default=None,
+                    help='process only this partition (SLURM array task); merge afterwards')
+    pp.add_argument('--merge', action='store_true',
+                    help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
+    pp.add_argument('--memory-limit', default='2GB',
+                    help="DuckDB's memory limit before it spills to disk (default 2GB)")
     pp.add_argument('--no-progress', action='store_true', help='no progress bar')
     pp.set_defaults(func=cmd_preprocess)
 
 # %% ../nbs/17_cli.ipynb #c020
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
-    from netlm.config import config_from_args, parse_settings, read_config_file
-    from netlm.pipeline import check_memory, default_preset, for_minutes
+    from netlm.config import parse_settings
+    from netlm.pipeline import train_config
     from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
     for key in _TRAIN_FLAGS:
         if getattr(args, key) is not None: settings[key] = getattr(args, key)
     if args.no_progress: settings.setdefault('progress', 'log')
-    config_file = args.config
-    if config_file is None and args.preset is None and args.workdir and (saved := Path(args.workdir, 'config.json')).is_file():
-        config_file = saved                                     # a resume: the run's own recipe, not the default preset's
-        print(f'resuming {args.workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})', flush=True)
-    preset = args.preset
-    if preset is None and not (config_file and read_config_file(config_file).get('preset')):
-        preset = default_preset()
-        if preset != TrainConfig.preset:
-            print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU',
-                  flush=True)
-    config = config_from_args(preset, settings, config_file, finetune=args.init is not None)
-    if config.data is None:
-        raise CLIError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train measures speed)')
-    if Path(config.data).is_file():
-        raise CLIError(f'{config.data}: a file of measurements, not probe rows: run `netlm preprocess {config.data} ROWS` first, '
-                       'then train with --data ROWS')
-    if not Path(config.data, 'manifest.json').is_file():
-        raise CLIError(f'{config.data}: not a probe-row directory (no manifest.json): `netlm preprocess MEASUREMENTS {config.data}` '
-                       'makes one')
-    check_memory(config)
-    if args.minutes is not None: config = for_minutes(config, args.minutes)
+    config = train_config(settings, preset=args.preset, config_file=args.config, workdir=args.workdir,
+                          finetune=args.init is not None, minutes=args.minutes)
     try:
         summary = train(config)
     except NonFiniteLoss as e:
@@ -313,7 +279,7 @@ def cmd_train(args) -> dict:
     print(json.dumps(summary, default=str))
     return summary
 
-
+# %% ../nbs/17_cli.ipynb #c020x
 _TRAIN_FLAGS = ('data', 'workdir', 'steps', 'batch_size', 'seq_len', 'ckpt_every', 'seed', 'init')
 
 
@@ -326,27 +292,29 @@ def add_train(sub):
                                    f'cosine to {c.steps:,} steps, batch {c.batch_size} x {c.seq_len}. Any TrainConfig '
                                    'field can be set as key=value (e.g. lr=1e-3 eval_every=500 model.dropout=0.0 '
                                    'sampler.remap_src=1 field_weights=1,1,4,1,1). SIGTERM/SIGUSR1 save a checkpoint '
-                                   'and stop. Metrics: '
-                                   'WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
+                                   'and stop. Metrics: WORKDIR/metrics.jsonl and TensorBoard files in WORKDIR/tb.')
     add_config_options(t, c, ('preset',) + _TRAIN_FLAGS, defaults=dict(preset=None),
                        init=dict(type=str, metavar='base|RUN|MODEL_DIR'),
                        preset=dict(help=f'model preset: {c.preset} (the default on a GPU), cpu-small (the CPU recipe: '
                                         'the default without a GPU), tiny, netlm-deep'))
-    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead of '
-                                                               '--steps (a resumed run keeps the step schedule it started '
-                                                               'with)')
-    t.add_argument('--no-progress', action='store_true', help='no progress bar: a line per logging window instead (progress=log)')
-    t.add_argument('--config', default=None, help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
+    t.add_argument('--minutes', type=float, default=None, help='train for about this many minutes of wall time instead '
+                                                               'of --steps (a resumed run keeps the step schedule it '
+                                                               'started with)')
+    t.add_argument('--no-progress', action='store_true',
+                   help='no progress bar: a line per logging window instead (progress=log)')
+    t.add_argument('--config', default=None,
+                   help='a JSON or TOML file of TrainConfig fields (applied before key=value)')
     t.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any other TrainConfig field')
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
 def _eval_options(args) -> dict:
     "The evaluation protocol's options from the command line, checked."
-    for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
-        if getattr(args, name) < 1: raise CLIError(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
-    for name in ('max_queries', 'ip_queries', 'inverse_queries'):
-        if getattr(args, name) < 0: raise CLIError(f"--{name.replace('_', '-')} must be >= 0, got {getattr(args, name)}")
+    for low, names in ((1, ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot')),
+                       (0, ('max_queries', 'ip_queries', 'inverse_queries'))):
+        for name in names:
+            if getattr(args, name) < low:
+                raise CLIError(f"--{name.replace('_', '-')} must be >= {low}, got {getattr(args, name)}")
     return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut,
                 cuts_per_probe=args.cuts_per_probe,
                 max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed, ip_queries=args.ip_queries,
@@ -355,87 +323,56 @@ def _eval_options(args) -> dict:
 
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
-    from netlm.evaluate import evaluate_run, format_metrics_table
+    from netlm.pipeline import evaluate_run
+    from netlm.report import FULL_EVAL, eval_plan, format_metrics_table, metric_records
     from netlm.infer import model_spec
     model_spec(args)                                 # --workdir or --model, exactly one
     if args.workdir is None and args.out is None:
         raise CLIError('--model needs --out (where to write metrics.json and the plots)')
     options = _eval_options(args) | (FULL_EVAL if args.full else {})
     print(eval_plan(options, full=args.full), file=sys.stderr, flush=True)
-    metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model, against=args.against, out_dir=args.out,
+    metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model,
+                           against=args.against, out_dir=args.out,
                            progress=not args.no_progress, **options)
     fmt = output_format(args)
     print(format_metrics_table(metrics), file=_say(fmt))
     if args.reading:
         from netlm.reading import format_reading, measure_reading
-        metrics['reading'] = measure_reading(args.model or args.workdir, args.data, args.split, n_context=args.n_context,
-                                             n_boot=args.n_boot, seed=args.seed)
-        (Path(args.out or Path(args.workdir) / 'eval') / 'reading.json').write_text(json.dumps(metrics['reading'], indent=1))
+        metrics['reading'] = measure_reading(args.model or args.workdir, args.data, args.split,
+                                             n_context=args.n_context, n_boot=args.n_boot, seed=args.seed)
+        out = Path(args.out or Path(args.workdir) / 'eval')
+        (out / 'reading.json').write_text(json.dumps(metrics['reading'], indent=1))
         print(format_reading(metrics['reading']), file=_say(fmt))
     if fmt == 'csv': print_records(metric_records(metrics), 'csv')
     else: print(json.dumps(metrics, default=str))    # the last line; with --json the only one
     return metrics
 
-
-def metric_records(metrics: dict) -> list[dict]:
-    "The RTT scores as flat records, one per method and slice (all, seen, unseen, IPv4, IPv6), with their 95% intervals."
-    records = []
-    for method, r in metrics['rtt'].items():
-        for slice_name, s in [('all', r)] + list(r.get('by', {}).items()):
-            if not s.get('n'): continue
-            ci = lambda key: (s.get(key) or [None, None])
-            records.append(dict(method=method, slice=slice_name, n=s['n'], median_ae_ms=s.get('median_ae_ms'),
-                                median_ae_low=ci('median_ae_ci')[0], median_ae_high=ci('median_ae_ci')[1], mae_ms=s.get('mae_ms'),
-                                p90_rel=s.get('p90_rel'), crps_ms=s.get('crps_ms'), crps_low=ci('crps_ci')[0],
-                                crps_high=ci('crps_ci')[1], calibration_error=s.get('calibration_error'), brier=s.get('brier')))
-    return records
-
-
-# What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the claims)
-FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
-FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
-
-# Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
-# high: the quickstart's world (its README timing) and a 300-probe world (nbs/experiments/base/syn300_zero_shot_searches.json)
-EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
-
-
-def eval_plan(options: dict, full: bool = False) -> str:
-    "One line, said before an evaluation starts: what it will ask, and about how long that takes."
-    cap = options.get('max_queries')
-    low, high = (sum(EVAL_SECONDS[k][i] * n for k, n in (('rtt', options.get('max_queries') or 2000),
-                                                         ('ip', options['ip_queries']), ('inverse', options['inverse_queries'])))
-                 for i in (0, 1))
-    line = (f"asking {f'up to {cap:,}' if cap else 'all'} RTT queries, {options['ip_queries']:,} IP completions and "
-            f"{options['inverse_queries']:,} inverse searches on the {options['split']} probes: about {low / 60:.0f}-"
-            f"{max(high / 60, 1):.0f} minutes for cpu-small on two CPU cores (a GPU is faster, a larger model slower)")
-    return line + ('' if full else '; --full asks {ip_queries:,} and {inverse_queries:,}'.format(**FULL_EVAL))
-
-
+# %% ../nbs/17_cli.ipynb #c022x
 def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
     "The protocol options shared by `eval` and `quickstart` (which asks fewer search questions: they cost minutes)."
-    p.add_argument('--split', choices=['val', 'test'], default='test', help='held-out probes to score: val to choose, test '
-                                                                            'to report (default test)')
+    p.add_argument('--split', choices=['val', 'test'], default='test',
+                   help='held-out probes to score: val to choose, test to report (default test)')
     p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
     p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
     p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
-    p.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries, dropping cuts (default '
-                                                                 '2000; 0: no cap)')
+    p.add_argument('--max-queries', type=int, default=2000,
+                   help='at most this many RTT queries, dropping cuts (default 2000; 0: no cap)')
     p.add_argument('--ip-queries', type=int, default=ip_queries,
                    help=f'IP completions to score, each at every prefix length (default {ip_queries}; 0: none)')
     p.add_argument('--inverse-queries', type=int, default=inverse_queries,
                    help=f'target RTTs for inverse search (default {inverse_queries}; 0: none)')
-    p.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes for the 95%% intervals '
-                                                            '(default 1000)')
+    p.add_argument('--n-boot', type=int, default=1000,
+                   help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
 
-
+# %% ../nbs/17_cli.ipynb #c022y
 def add_eval(sub):
+    from netlm.report import FIRST_LOOK, FULL_EVAL
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
                        description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix '
-                                   'factorization; the oracle when DATA comes from `netlm synth`) on the held-out probes '
-                                   'of DATA, each query with the same context, broken down by seen/unseen pair and '
-                                   'IPv4/IPv6 with 95% bootstrap intervals over probes. Writes WORKDIR/eval/metrics.json '
-                                   'and plots.')
+                                   'factorization; the oracle when DATA comes from `netlm synth`) on the held-out '
+                                   'probes of DATA, each query with the same context, broken down by seen/unseen pair '
+                                   'and IPv4/IPv6 with 95% bootstrap intervals over probes. Writes '
+                                   'WORKDIR/eval/metrics.json and plots.')
     from netlm.infer import add_model_options
     add_model_options(e, 'evaluates (its eval/ directory gets the results)')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
@@ -446,108 +383,59 @@ def add_eval(sub):
                         'ablation against its reference)')
     add_eval_options(e, **FIRST_LOOK)
     add_output_options(e, 'the metrics as one JSON object')
-    e.add_argument('--full', action='store_true', help='the full protocol: {ip_queries:,} IP completions and {inverse_queries:,} '
-                                                       'inverse searches (up to half an hour on two CPU cores)'.format(**FULL_EVAL))
-    e.add_argument('--reading', action='store_true', help='also measure how the model reads its context (netlm.reading: the '
-                                                          'reading curve, the copy probe, the loss by field), written to '
-                                                          'OUT/reading.json; a few minutes more')
+    e.add_argument('--full', action='store_true',
+                   help='the full protocol: {ip_queries:,} IP completions and {inverse_queries:,} inverse searches '
+                        '(up to half an hour on two CPU cores)'.format(**FULL_EVAL))
+    e.add_argument('--reading', action='store_true', help='also measure how the model reads its context '
+                                                          '(netlm.reading: the reading curve, the copy probe, the loss '
+                                                          'by field), written to OUT/reading.json; a few minutes more')
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')
     e.set_defaults(func=cmd_eval)
 
 # %% ../nbs/17_cli.ipynb #c024
-def _context_from(path, src, size):
-    "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
-    if path is None: return None
-    from netlm.changes import read_measurements      # Parquet or RIPE Atlas results; one line when neither
-    m = read_measurements(path)
-    m = m[m.src == src]
-    if not len(m): raise CLIError(f'no measurements of {src} in {path} to use as context')
-    return m[np.argsort(m.t, kind='stable')[-size:]]
-
-
-def answer_records(question: str, result: dict) -> list[dict]:
-    "A `predict` result as flat records, one per answer: the pair's distribution, a completion, a ranked or found destination."
-    if question == 'rtt':
-        flat = {k: v for k, v in result.items() if k != 'quantiles'}
-        return [flat | {f'q{round(float(q) * 100)}_ms': v for q, v in result['quantiles'].items()}]
-    if question == 'complete':
-        return [dict(prefix=result['prefix'], address=a, probability=p) for a, p in result['completions']]
-    if question == 'rank':
-        return [dict(src=result['src'], rank=i + 1, **r) for i, r in enumerate(result['ranked'])]
-    return [dict(src=result['src'], target_rtt_ms=result['target_rtt_ms'], **c) for c in result['candidates']]
-
-
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
     from netlm.infer import load_predictor, model_spec
+    from netlm.pipeline import answer_lines, answer_records, ask
     predictor = load_predictor(model_spec(args))
     fmt = output_format(args)
-    out = _say(fmt)
     uses_context = args.question != 'complete' or args.src
     if uses_context and args.context is None:
-        warnings.warn('no --context: the model answers without the probe\'s recent measurements, which it reads to place the '
-                      'probe (the evaluation gives it 30); pass --context MEASUREMENTS (Parquet or RIPE Atlas results)')
-    if args.question == 'rtt':
-        if len(args.values) != 2: raise CLIError('rtt takes SRC DST')
-        src, dst = args.values
-        d = predictor.predict_rtt(src, dst, context=_context_from(args.context, src, args.context_size), t=args.t)
-        result = dict(src=src, dst=dst, median_ms=d.median_ms, mean_ms=d.mean_ms, p_fail=d.p_fail,
-                      quantiles={str(q): float(d.quantile(q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)})
-        print(f"{src} -> {dst}: median {d.median_ms:.2f} ms (10-90%: {d.quantile(0.1):.2f}-{d.quantile(0.9):.2f} ms), "
-              f"p_fail {d.p_fail:.3f}", file=out)
-    elif args.question == 'complete':
-        if len(args.values) != 1: raise CLIError('complete takes PREFIX (e.g. 192.0.2.)')
-        ctx = _context_from(args.context, args.src, args.context_size) if args.src else None
-        result = dict(prefix=args.values[0], completions=predictor.complete_ip(args.values[0], context=ctx, k=args.k,
-                                                                               src=args.src))
-        print(f"{'address':<40} probability", file=out)
-        for addr, p in result['completions']: print(f'{addr:<40} {p:.4f}', file=out)
-    elif args.question == 'rank':
-        if len(args.values) < 2: raise CLIError('rank takes SRC DST [DST ...] (the candidates)')
-        src, candidates = args.values[0], args.values[1:]
-        result = dict(src=src, by=args.by, ranked=predictor.rank(src, candidates,
-                                                                 context=_context_from(args.context, src, args.context_size),
-                                                                 t=args.t, by=args.by))
-        extra = args.by != 'median'                          # sorted by the median: its column is already there
-        print(f"{'rank':>4}  {'destination':<40} {'median (ms)':>11}  {'p_fail':>6}" + (f'  {args.by:>10}' if extra else ''),
-              file=out)
-        for i, r in enumerate(result['ranked']):
-            print(f"{i + 1:>4}  {r['dst']:<40} {r['median_ms']:>11.2f}  {r['p_fail']:>6.3f}"
-                  + (f"  {r['value']:>10.4g}" if extra else ''), file=out)
-    else:
-        if len(args.values) != 2: raise CLIError('inverse takes RTT_MS SRC')
-        rtt, src = float(args.values[0]), args.values[1]
-        result = dict(target_rtt_ms=rtt, src=src, candidates=predictor.sample_ips(rtt, src, context=_context_from(args.context, src, args.context_size), k=args.k))
-        print(f"{'destination':<40} predicted median (ms)", file=out)
-        for c in result['candidates']: print(f"{c['dst']:<40} {c['median_ms']:.2f}", file=out)
+        warnings.warn("no --context: the model answers without the probe's recent measurements, which it reads to "
+                      'place the probe (the evaluation gives it 30); pass --context MEASUREMENTS (Parquet or RIPE '
+                      'Atlas results)')
+    result = ask(predictor, args.question, args.values, context=args.context, context_size=args.context_size,
+                 src=args.src, t=args.t, k=args.k, by=args.by)
+    for line in answer_lines(args.question, result): print(line, file=_say(fmt))
     if fmt == 'text': print(json.dumps(result, default=str))
     else: print_records(answer_records(args.question, result), fmt)
     return result
 
-
-
+# %% ../nbs/17_cli.ipynb #c024x
 def add_predict(sub):
-    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | rank '
-                                        'SRC DST...',
-                        description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely full '
-                                    'addresses (e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose predicted '
-                                    'RTT is near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest first (--by). The '
-                                    "probe's context (its recent measurements) comes from --context, a measurement Parquet "
-                                    'table or RIPE Atlas results; without it the model answers blind (and warns). --json: '
-                                    'one JSON object per answer, --csv: a row per answer.')
+    pr = sub.add_parser('predict', help='ask a trained model: rtt SRC DST | complete PREFIX | inverse RTT_MS SRC | '
+                                        'rank SRC DST...',
+                        description='rtt SRC DST: the RTT distribution of a pair. complete PREFIX: the most likely '
+                                    'full addresses (e.g. 192.0.2.). inverse RTT_MS SRC: candidate destinations whose '
+                                    'predicted RTT is near RTT_MS. rank SRC DST [DST ...]: the candidates, fastest '
+                                    "first (--by). The probe's context (its recent measurements) comes from --context, "
+                                    'a measurement Parquet table or RIPE Atlas results; without it the model answers '
+                                    'blind (and warns). --json: one JSON object per answer, --csv: a row per answer.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
     from netlm.infer import add_model_options
     add_model_options(pr)
-    pr.add_argument('--context', default=None, help="the source probe's recent measurements, which the model reads to place "
-                                                    'the probe: a measurement Parquet or RIPE Atlas results (as the '
-                                                    'quickstart takes them)')
-    pr.add_argument('--context-size', type=int, default=30, help='how many recent measurements of the probe (default 30)')
+    pr.add_argument('--context', default=None, help="the source probe's recent measurements, which the model reads to "
+                                                    'place the probe: a measurement Parquet or RIPE Atlas results (as '
+                                                    'the quickstart takes them)')
+    pr.add_argument('--context-size', type=int, default=30,
+                    help='how many recent measurements of the probe (default 30)')
     pr.add_argument('--src', default=None, help='source probe for `complete`')
     pr.add_argument('--t', type=int, default=None, help='epoch seconds of the query, for `rtt`')
     pr.add_argument('--k', type=int, default=10, help='how many answers for `complete` and `inverse` (default 10)')
-    pr.add_argument('--by', default='median', help="what `rank` sorts by: median, a quantile (q90) or p_below:MS (default median)")
+    pr.add_argument('--by', default='median',
+                    help='what `rank` sorts by: median, a quantile (q90) or p_below:MS (default median)')
     add_output_options(pr, 'one JSON object per answer (a distribution, completion or candidate) a line')
     pr.set_defaults(func=cmd_predict)
 
@@ -575,39 +463,39 @@ def cmd_changes(args) -> dict:
     print(json.dumps(summary), file=sys.stderr)
     return summary
 
-
+# %% ../nbs/17_cli.ipynb #c024dx
 def add_changes(sub):
     from netlm.changes import CUSUM_DEFAULTS
     from netlm.infer import add_model_options
-    c = sub.add_parser('changes', help='per-measurement surprise and change points of each (source, destination) series',
+    c = sub.add_parser('changes',
+                       help='per-measurement surprise and change points of each (source, destination) series',
                        description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
-                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the model finds '
-                                   "it given its probe's preceding measurements (PIT and negative log-likelihood), and "
-                                   'detect change points in each (source, destination) series with a two-sided CUSUM on '
-                                   'the normal scores Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, '
-                                   'event_time: the estimated start, score, alarm_time: when the CUSUM fired, direction), '
-                                   "in the format OUT's extension names (.parquet, .csv, .json, .jsonl), or to stdout "
-                                   'with --json (an object a line) or --csv.')
+                                   '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the '
+                                   "model finds it given its probe's preceding measurements (PIT and negative "
+                                   'log-likelihood), and detect change points in each (source, destination) series '
+                                   'with a two-sided CUSUM on the normal scores Phi^-1(PIT). Writes one row per change '
+                                   'to OUT (src_addr, dst_addr, event_time: the estimated start, score, alarm_time: '
+                                   "when the CUSUM fired, direction), in the format OUT's extension names (.parquet, "
+                                   '.csv, .json, .jsonl), or to stdout with --json (an object a line) or --csv.')
     add_model_options(c, 'scores with')
-    c.add_argument('--input', required=True, metavar='MEASUREMENTS', help='the measurements to score: Parquet, or RIPE Atlas '
-                                                                         'results (JSON, JSON lines, .gz/.bz2/.xz)')
-    c.add_argument('--out', default=None, metavar='CHANGES.parquet', help='where to write the detected changes: .parquet, '
-                                                                          '.csv, .json or .jsonl')
+    c.add_argument('--input', required=True, metavar='MEASUREMENTS',
+                   help='the measurements to score: Parquet, or RIPE Atlas results (JSON, JSON lines, .gz/.bz2/.xz)')
+    c.add_argument('--out', default=None, metavar='CHANGES.parquet',
+                   help='where to write the detected changes: .parquet, .csv, .json or .jsonl')
     output = c.add_mutually_exclusive_group()
-    output.add_argument('--json', action='store_true', help='print the changes to stdout, one JSON object a line (the summary '
-                                                           'to stderr)')
+    output.add_argument('--json', action='store_true',
+                        help='print the changes to stdout, one JSON object a line (the summary to stderr)')
     output.add_argument('--csv', action='store_true', help='print the changes to stdout as CSV (the summary to stderr)')
-    c.add_argument('--scores', default=None, metavar='SCORES.parquet', help='also write every measurement with its PIT, '
-                                                                            'negative log-likelihood, p_fail and context '
-                                                                            'size')
+    c.add_argument('--scores', default=None, metavar='SCORES.parquet',
+                   help='also write every measurement with its PIT, negative log-likelihood, p_fail and context size')
     c.add_argument('--drift', type=float, default=CUSUM_DEFAULTS['drift'],
                    help=f"CUSUM drift k per measurement, in z units (default {CUSUM_DEFAULTS['drift']})")
     c.add_argument('--threshold', type=float, default=CUSUM_DEFAULTS['threshold'],
                    help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
-    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'], help="measurements of a pair skipped after an "
-                                                                            f"alarm (default {CUSUM_DEFAULTS['hold']})")
-    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it moves '
-                                                                   'on (default 64; see nbs/13a_changes.ipynb)')
+    c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'],
+                   help='measurements of a pair skipped after an ' f"alarm (default {CUSUM_DEFAULTS['hold']})")
+    c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it '
+                                                                   'moves on (default 64; see nbs/13a_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')
     c.set_defaults(func=cmd_changes)
 
@@ -625,33 +513,34 @@ def cmd_serve(args) -> dict:
     return serve(spec, args.data, host=args.host, port=args.port, context_size=args.context_size,
                  max_destinations=args.max_destinations, timeout=args.timeout, allow_host=args.allow_host)
 
-
+# %% ../nbs/17_cli.ipynb #c024ex
 def add_serve(sub):
     from netlm.infer import add_model_options
-    s = sub.add_parser('serve', help='a local web app to ask a trained model (RTT, IP completion, inverse search, '
-                                            'exploration)',
+    s = sub.add_parser('serve',
+                       help='a local web app to ask a trained model (RTT, IP completion, inverse search, exploration)',
                               description='Serve an interactive demo of a model (--workdir RUN or --model '
                                           'base|MODEL_DIR): ask the RTT distribution of a pair (next to the baselines, '
-                                          'the oracle on synthetic data and the measured pings), complete a partial IP, find destinations for a target RTT, and map a '
-                                          "probe's predicted RTTs. The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], "
+                                          'the oracle on synthetic data and the measured pings), complete a partial '
+                                          "IP, find destinations for a target RTT, and map a probe's predicted RTTs. "
+                                          'The page uses a JSON API (GET /api/rtt?src=&dst=[&t=], '
                                           '/api/complete?prefix=[&src=], /api/inverse?rtt_ms=&src=, '
-                                          '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 by '
-                                          'default.')
+                                          '/api/explore?src=[&prefix=]) that scripts can call too. Binds to 127.0.0.1 '
+                                          'by default.')
     add_model_options(s, 'serves')
-    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm preprocess` "
-                                                '(baselines fit on its train split) or a measurement Parquet; contexts and '
-                                                'measured pings come from it')
+    s.add_argument('--data', default=None, help="the probes' measurements: a probe-row directory from `netlm "
+                                                'preprocess` (baselines fit on its train split) or a measurement '
+                                                'Parquet; contexts and measured pings come from it')
     s.add_argument('--host', default='127.0.0.1', help='address to bind (default 127.0.0.1: this machine only)')
     s.add_argument('--port', type=int, default=8000, help='port (default 8000)')
-    s.add_argument('--context-size', type=int, default=30, help="context measurements per question, the probe's most "
-                                                                'recent (default 30)')
-    s.add_argument('--max-destinations', type=int, default=256, help='most destinations one exploration asks the model '
-                                                                     'about (default 256)')
+    s.add_argument('--context-size', type=int, default=30,
+                   help="context measurements per question, the probe's most recent (default 30)")
+    s.add_argument('--max-destinations', type=int, default=256,
+                   help='most destinations one exploration asks the model about (default 256)')
     s.add_argument('--allow-host', action='append', default=[], metavar='NAME',
-                   help="also answer requests for this host name (repeatable; '*' for any): by default only the address "
-                        'listened on')
-    s.add_argument('--timeout', type=float, default=60.0, help='seconds of work per request; an exploration returns what '
-                                                               'it finished (default 60)')
+                   help="also answer requests for this host name (repeatable; '*' for any): by default only the "
+                        'address listened on')
+    s.add_argument('--timeout', type=float, default=60.0,
+                   help='seconds of work per request; an exploration returns what it finished (default 60)')
     s.set_defaults(func=cmd_serve)
 
 # %% ../nbs/17_cli.ipynb #c024f
@@ -662,7 +551,8 @@ def cmd_export(args) -> dict:
     platforms = tuple(p.strip() for p in args.platforms.split(',') if p.strip())
     if not platforms or set(platforms) - set(EXPORT_PLATFORMS):
         raise CLIError(f"--platforms {args.platforms!r}: give a comma-separated list of {', '.join(EXPORT_PLATFORMS)}")
-    manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype, platforms=platforms)
+    manifest = export_model(args.workdir, args.out, int8=args.int8, step=args.step, dtype=args.dtype,
+                            platforms=platforms)
     size = export_size(args.out)
     print(f"netlm export: {args.workdir} step {manifest['source']['step']} -> {args.out} "
           f"({'int8' if args.int8 else 'float32'} weights, "
@@ -675,21 +565,22 @@ def cmd_export(args) -> dict:
 
 def add_export(sub):
     s = sub.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
-                                             '(float32 or int8 weights)',
-                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: the '
-                                          "model's two inference functions serialized with jax.export, its weights (.npz) "
-                                          'and a manifest with the sha256 of every file. `Predictor.from_export(OUT)` '
-                                          'answers like `Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX '
-                                          '(no optax, orbax, grain or flax).')
+                                      '(float32 or int8 weights)',
+                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: '
+                                          "the model's two inference functions serialized with jax.export, its weights "
+                                          '(.npz) and a manifest with the sha256 of every file. '
+                                          '`Predictor.from_export(OUT)` answers like '
+                                          '`Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
+                                          'optax, orbax, grain or flax).')
     s.add_argument('--workdir', required=True, help='the training run directory')
     s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
-    s.add_argument('--int8', action='store_true', help='int8 weights with a float32 scale per output channel (about 3.5x '
-                                                       'smaller)')
+    s.add_argument('--int8', action='store_true',
+                   help='int8 weights with a float32 scale per output channel (about 3.5x smaller)')
     s.add_argument('--step', type=int, default=None, help='the checkpoint step to export (default: the latest)')
     s.add_argument('--dtype', choices=('bfloat16', 'float32'), default=None,
                    help="compute dtype (default: the model's own; float32 is faster on CPUs without bfloat16 units)")
-    s.add_argument('--platforms', default='cpu', help='comma-separated platforms to export for: cpu, cuda, rocm, tpu '
-                                                      '(default cpu)')
+    s.add_argument('--platforms', default='cpu',
+                   help='comma-separated platforms to export for: cpu, cuda, rocm, tpu (default cpu)')
     s.set_defaults(func=cmd_export)
 
 # %% ../nbs/17_cli.ipynb #c026
@@ -697,36 +588,40 @@ def cmd_quickstart(args) -> dict:
     "Run the whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on --data."
     from netlm.pipeline import quickstart
     return quickstart(args.workdir, data=args.data, probes=args.probes, days=args.days, preset=args.preset,
-                      init=args.init, from_scratch=args.from_scratch, train_minutes=args.train_minutes, steps=args.steps,
+                      init=args.init, from_scratch=args.from_scratch,
+                      train_minutes=args.train_minutes, steps=args.steps,
                       test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
                       seed=args.seed, eval_options=_eval_options(args), progress=not args.no_progress)
 
+# %% ../nbs/17_cli.ipynb #c026x
 def add_quickstart(sub):
     q = sub.add_parser('quickstart', help='run the whole pipeline (no data needed) and write a report',
-                       description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas result '
-                                   'files), preprocess it, fine-tune the pretrained base model shipped with netlm '
-                                   '(--from-scratch: train the CPU recipe from random weights) for --train-minutes, '
-                                   'evaluate it against the baselines on held-out probes and write WORKDIR/run/report.md '
-                                   'with the metrics tables and plots. It asks 200 IP completions and 100 inverse searches '
-                                   '(a first look; `netlm eval --full` asks 1,000 and 500). The defaults take about 7 minutes on '
-                                   '2 cores.')
+                       description='Generate a synthetic world (or use --data: a measurement Parquet or RIPE Atlas '
+                                   'result files), preprocess it, fine-tune the pretrained base model shipped with '
+                                   'netlm (--from-scratch: train the CPU recipe from random weights) for '
+                                   '--train-minutes, evaluate it against the baselines on held-out probes and write '
+                                   'WORKDIR/run/report.md with the metrics tables and plots. It asks 200 IP '
+                                   'completions and 100 inverse searches (a first look; `netlm eval --full` asks 1,000 '
+                                   'and 500). The defaults take about 7 minutes on 2 cores.')
     q.add_argument('--workdir', default='runs/quickstart', help='where everything goes (default runs/quickstart)')
     q.add_argument('--data', default=None, help='a measurement Parquet (file or directory) or RIPE Atlas ping results '
                                                 'instead of the synthetic world')
     q.add_argument('--probes', type=int, default=50, help='synthetic world: probes (default 50)')
     q.add_argument('--days', type=float, default=2.0, help='synthetic world: days (default 2)')
     add_config_options(q, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
-    q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, the '
-                                                                    'quickstart fits in 10 minutes on 2 cores)')
+    q.add_argument('--train-minutes', type=float, default=3.0, help='minutes of training (default 3: with the install, '
+                                                                    'the quickstart fits in 10 minutes on 2 cores)')
     add_config_options(q, TrainConfig, ('init',), init=dict(type=str, metavar='base|RUN|MODEL_DIR', help=(
         "the weights to fine-tune (default: 'base', the pretrained model shipped with netlm)")))
-    q.add_argument('--from-scratch', action='store_true', help='train from random weights instead of fine-tuning the base model')
+    q.add_argument('--from-scratch', action='store_true',
+                   help='train from random weights instead of fine-tuning the base model')
     q.add_argument('--steps', type=int, default=None, help='train this many steps instead of --train-minutes')
-    q.add_argument('--test-fraction', type=float, default=0.2, help='share of probes held out for the evaluation (default 0.2)')
-    q.add_argument('--val-fraction', type=float, default=0.1, help='share of probes held out for validation: training monitors '
-                                                                'them, never the test probes (default 0.1)')
-    q.add_argument('--time-split', metavar='ISO_DATE', default=None, help='the time-clean protocol: train before this '
-                                                                          'date, test after')
+    q.add_argument('--test-fraction', type=float, default=0.2,
+                   help='share of probes held out for the evaluation (default 0.2)')
+    q.add_argument('--val-fraction', type=float, default=0.1, help='share of probes held out for validation: training '
+                                                                   'monitors them, never the test probes (default 0.1)')
+    q.add_argument('--time-split', metavar='ISO_DATE', default=None,
+                   help='the time-clean protocol: train before this date, test after')
     add_eval_options(q, ip_queries=200, inverse_queries=100)
     add_config_options(q, TrainConfig, ('seed',), defaults=dict(seed=TrainConfig.seed))
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
@@ -741,16 +636,18 @@ def cmd_pretrain(args) -> dict:
                     progress=not args.no_progress)
 
 def add_pretrain(sub):
-    p = sub.add_parser('pretrain', help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
-                       description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them into '
-                                   'probe rows, train the preset for --minutes (or --steps) and export the model to '
-                                   'WORKDIR/model, which `netlm train --init WORKDIR/model` fine-tunes. Running the same '
-                                   'command again resumes it. Any TrainConfig field can be set as key=value, as in `netlm '
-                                   'train`.')
+    p = sub.add_parser('pretrain',
+                       help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
+                       description='Generate --worlds random synthetic worlds (and --val-worlds held out), build them '
+                                   'into probe rows, train the preset for --minutes (or --steps) and export the model '
+                                   'to WORKDIR/model, which `netlm train --init WORKDIR/model` fine-tunes. Running the '
+                                   'same command again resumes it. Any TrainConfig field can be set as key=value, as '
+                                   'in `netlm train`.')
     p.add_argument('--workdir', required=True, help='where the worlds, rows, run and model go')
     p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
-    p.add_argument('--max-rows', type=float, default=1.5e6, help='measurements per world at most, about (default 1.5e6)')
+    p.add_argument('--max-rows', type=float, default=1.5e6,
+                   help='measurements per world at most, about (default 1.5e6)')
     add_config_options(p, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
     p.add_argument('--minutes', type=float, default=100.0, help='minutes of training (default 100)')
     p.add_argument('--steps', type=int, default=None, help='train this many steps instead of --minutes')
@@ -761,8 +658,10 @@ def add_pretrain(sub):
     p.set_defaults(func=cmd_pretrain)
 
 # %% ../nbs/17_cli.ipynb #c105
-_FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len', 'peers', 'compress',
-                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every', 'eval_queries', 'eval_split')
+_FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len',
+                   'peers', 'compress',
+                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every',
+                   'eval_queries', 'eval_split')
 
 
 def add_federate(sub):
@@ -773,28 +672,29 @@ def add_federate(sub):
                        description='Federated training (netlm.federate) on the training probes of --data: each of '
                                    '--clients probes keeps only its own measurements (its most recent '
                                    f'{FederateConfig.holdout:.0%} held out as its own future), trains --local-steps '
-                                   'steps a round, then exchanges: local (never), fedavg '
-                                   '(a server averages the updates, weighted by data), gossip (each averages with --peers '
-                                   'random others) or central (one model on the union at the same sequences: the '
-                                   "reference). Every evaluation scores each client's own future and the data's held-out "
-                                   'test probes (95% intervals). An interrupted run resumes exactly from its last round: '
-                                   'run the same command again, or --workdir alone.',
+                                   'steps a round, then exchanges: local (never), fedavg (a server averages the '
+                                   'updates, weighted by data), gossip (each averages with --peers random others) or '
+                                   'central (one model on the union at the same sequences: the reference). Every '
+                                   "evaluation scores each client's own future and the data's held-out test probes "
+                                   '(95% intervals). An interrupted run resumes exactly from its last round: run the '
+                                   'same command again, or --workdir alone.',
                        epilog='Examples: netlm federate --data rows --workdir fed/avg --algorithm fedavg --clients 32 '
-                              '--rounds 8; netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm federate '
-                              '--costs')
+                              '--rounds 8; netlm federate --compare fed/* --out fed/report; taskset -c 0 netlm '
+                              'federate --costs')
     add_config_options(f, FederateConfig, ('workdir',) + _FEDERATE_FLAGS, defaults=dict(workdir=None),
                        algorithm=dict(choices=ALGORITHMS), compress=dict(choices=('none', 'int8')),
                        eval_split=dict(choices=('val', 'test')), init=dict(type=str, metavar='base|RUN|MODEL_DIR|none'))
     f.add_argument('--no-progress', action='store_true', help='no progress bar')
-    f.add_argument('--compare', nargs='+', metavar='RUN', help='instead of training: the table and plot of these runs, '
-                                                               'written to --out')
-    f.add_argument('--out', help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
+    f.add_argument('--compare', nargs='+', metavar='RUN',
+                   help='instead of training: the table and plot of these runs, written to --out')
+    f.add_argument('--out',
+                   help='--compare: directory for comparison.md and comparison.png (default: print the table only)')
     f.add_argument('--costs', action='store_true', help="instead of training: measure one client's step (parameters, "
-                                                        'update bytes, '
-                                                         'memory, s/step) and print JSON; run under `taskset -c 0` for one core')
+                                                        'update bytes, memory, s/step) and print JSON; run under '
+                                                        '`taskset -c 0` for one core')
     f.set_defaults(func=cmd_federate)
 
-
+# %% ../nbs/17_cli.ipynb #c105x
 def cmd_federate(args) -> dict | str:
     "Run `netlm federate`: train (or resume) a federated run, compare runs, or measure a client's costs."
     from netlm.federate import client_costs, compare_runs, resume_or_start   # JAX: loaded when used
@@ -851,8 +751,9 @@ def build_parser() -> argparse.ArgumentParser:
     "The `netlm` argument parser: the subcommands in pipeline order."
     from netlm import __version__
     p = NetlmParser(prog='netlm', description='Train and use a transformer language model of network latency '
-                                                          'measurements (RIPE Atlas pings).',
-                                epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per pipeline stage.')
+                                              'measurements (RIPE Atlas pings).',
+                                epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per '
+                                       'pipeline stage.')
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
@@ -884,26 +785,27 @@ def run(argv=None):
         if debug: raise
         fail(args.command, e)
 
-
+# %% ../nbs/17_cli.ipynb #c008x
 def _first_line(e: BaseException) -> str:
     return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
 
 
 def fail(command: str, e: Exception):
-    """End `netlm <command>` on `e` in one line: a user's mistake or a full disk with exit status 2, anything else (a bug)
-    as an unexpected error with exit status 1."""
+    """End `netlm <command>` on `e` in one line: a user's mistake or a full disk with exit status 2, anything else (a
+    bug) as an unexpected error with exit status 1."""
     if isinstance(e, USER_ERRORS):
         print(f'netlm {command}: error: {_first_line(e)}', file=sys.stderr)
         sys.exit(2)
     if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):    # the user's to fix: free some space
-        print(f'netlm {command}: error: {e.args[1] if len(e.args) > 1 else e}' + (f' ({e.filename})' if e.filename else ''),
-              file=sys.stderr)
+        where = f' ({e.filename})' if e.filename else ''
+        print(f'netlm {command}: error: {e.args[1] if len(e.args) > 1 else e}{where}', file=sys.stderr)
         sys.stdout.flush(); sys.stderr.flush()
         # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
         os._exit(2)
-    print(f'netlm {command}: unexpected error ({type(e).__name__}: {_first_line(e)}); run with --debug for the traceback',
-          file=sys.stderr)
+    print(f'netlm {command}: unexpected error ({type(e).__name__}: {_first_line(e)}); run with --debug for the '
+          'traceback', file=sys.stderr)
     sys.exit(1)
+
 
 def main(argv=None) -> None:
     "Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug)."

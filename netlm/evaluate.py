@@ -20,6 +20,7 @@ from flax import nnx
 from tqdm.auto import tqdm
 
 from .checkpoint import load_model
+from .errors import NetlmError
 from .runlog import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
@@ -28,7 +29,7 @@ from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_mea
                         split_rule_warning)
 from .compression import compression_metrics
 from .report import SLICE_NAMES
-# the report's text moved to netlm.report (issue 38): importable from here until netlm.cli imports it from there
+# the report's text moved to netlm.report (issue 38): importable from here while 18_experiments imports it from here
 from .report import MIN_TEST_PROBES, format_held_out, format_metrics_table, too_small
 from .train import eval_step
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
@@ -38,8 +39,7 @@ from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 # %% auto #0
 __all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
            'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth',
-           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval',
-           'evaluate_run']
+           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
 
 # %% ../nbs/13_evaluate.ipynb #c027
 @dataclass
@@ -70,7 +70,7 @@ class Protocol:
         return dict(all=np.ones(len(self.queries), bool), seen=self.seen, unseen=~self.seen, ipv4=self.version == 4,
                     ipv6=self.version == 6)
 
-
+# %% ../nbs/13_evaluate.ipynb #c027x
 def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10,
                   max_queries: int | None = None, seed: int = 0, min_queries: int = 1,
                   unseen_per_cut: int = 5) -> Protocol:
@@ -87,7 +87,7 @@ def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int 
         if not len(choices): continue
         picked = rng.choice(choices, min(cuts_per_probe, len(choices)), replace=False)
         cuts += [(a, b, int(c), (k, rng.random())) for k, c in enumerate(picked)]   # k: the probe's k-th cut
-    if not cuts: raise ValueError(f'no test probe has {n_context + min_queries} measurements: lower n_context')
+    if not cuts: raise NetlmError(f'no test probe has {n_context + min_queries} measurements: lower n_context')
     if max_queries is not None:                                   # keep every probe's first cut before anyone's second
         kept, total = [], 0
         for cut in sorted(cuts, key=lambda c: c[3]):
@@ -108,7 +108,7 @@ def make_protocol(test: Measurements, n_context: int = 30, queries_per_cut: int 
     ctx.group, q.group = np.concatenate(ctx_group), np.concatenate(q_group)
     return Protocol(ctx, q, np.tile(np.arange(n_context, 0, -1), len(cuts)), n_context)
 
-
+# %% ../nbs/13_evaluate.ipynb #c027y
 def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | None = None,
                      sizes=(0, 1, 2, 5, 10, 30, None)) -> dict:
     "Median absolute error of each method vs the number of context measurements per cut (None: the whole context)."
@@ -122,7 +122,8 @@ def cold_start_curve(methods: dict, protocol: Protocol, queries: Measurements | 
             if len(ctx) not in done:
                 pred = method.quantiles(queries, ctx if len(ctx) else None, levels=(0.5,))[:, 0]
                 ok = np.isfinite(pred) & (queries.rtt_ms >= 0)
-                done[len(ctx)] = dict(median_ae_ms=float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None,
+                error = float(np.median(np.abs(pred[ok] - queries.rtt_ms[ok]))) if ok.any() else None
+                done[len(ctx)] = dict(median_ae_ms=error,
                                       coverage=float(ok.sum() / max((queries.rtt_ms >= 0).sum(), 1)))
             curve[name]['full' if k is None else str(k)] = dict(done[len(ctx)])
     return curve
@@ -136,7 +137,7 @@ def _kendall_tau(x: np.ndarray, y: np.ndarray) -> float:
     denom = np.sqrt((sx != 0).sum() * (sy != 0).sum())
     return float((sx * sy).sum() / denom) if denom else 0.0
 
-
+# %% ../nbs/13_evaluate.ipynb #c101x
 def ranking_scores(answers: dict, queries: Measurements, unit, *, min_candidates: int = 5, n_boot: int = 1000,
                    seed: int = 0) -> dict:
     """Per method (and `random`): top-1 hit rate, regret (ms) and Kendall's tau of ranking each cut's answered
@@ -215,7 +216,7 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
         result['cold_start'] = cold_start_curve(methods, proto, _first_per_group(q, cold_start_queries))
     return result
 
-
+# %% ../nbs/13_evaluate.ipynb #c034x
 def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
     "The first `k` queries of each cut (queries come grouped, as `make_protocol` gives them); all with `k=None`."
     if k is None: return queries
@@ -288,9 +289,10 @@ def loss_summary(sums: dict) -> dict:
                 bits_per_token=bits(nats / tokens),
                 bits_per_measurement=bits(nats / meas),
                 bits_per_measurement_by_field={f: bits(l / meas) for f, l in zip(FIELD_NAMES, sums['field_loss'])},
-                loss_by_field={f: float(l / n) if n else None for f, l, n in zip(FIELD_NAMES, sums['field_loss'], sums['field_tokens'])})
+                loss_by_field={f: float(l / n) if n else None
+                               for f, l, n in zip(FIELD_NAMES, sums['field_loss'], sums['field_tokens'])})
 
-
+# %% ../nbs/13_evaluate.ipynb #c042x
 def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024,
                  max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
@@ -308,11 +310,12 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
             if len(batch['inputs']) < batch_size:
                 batch = {k: np.pad(v, ((0, batch_size - len(v)), (0, 0))) for k, v in batch.items()}
             m = step(batch)
-            for k in ('loss_sum', 'tokens', 'field_loss',
-                      'field_tokens'): sums[k] = sums[k] + np.asarray(m[k], np.float64)
-            sums['measurements'] += int(((batch['inputs'] == MEASUREMENT_START) & (batch['inputs_segmentation'] != 0)).sum())
+            for k in ('loss_sum', 'tokens', 'field_loss', 'field_tokens'):
+                sums[k] = sums[k] + np.asarray(m[k], np.float64)
+            starts = (batch['inputs'] == MEASUREMENT_START) & (batch['inputs_segmentation'] != 0)
+            sums['measurements'] += int(starts.sum())
             sums['batches'] += 1
-        if not sums['batches']: raise ValueError(f'{data_dir}/{split}: the sampler gave no batch to score')
+        if not sums['batches']: raise NetlmError(f'{data_dir}/{split}: the sampler gave no batch to score')
         return loss_summary(sums)
 
     out = run(SamplerConfig())
@@ -380,8 +383,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
                     if not m.any(): continue
                     r = rank[name][m]
                     rows[name][f'/{8 * n}'] = {f'top{j}': float(np.mean(r < j)) for j in (1, 5, 10) if j <= k} | \
-                                              dict(top1_ci=bootstrap((r < 1).astype(np.float64), probe[ask_q[m]], 'mean',
-                                                                     n_boot, seed))
+                                              dict(top1_ci=bootstrap((r < 1).astype(np.float64), probe[ask_q[m]],
+                                                                     'mean', n_boot, seed))
             if slice_name == 'all': part.update(rows)
             else: part[slice_name] = dict(queries=int(((version == v) & mask).sum()), **rows)
         out[f'ipv{v}'] = part
@@ -411,7 +414,7 @@ def oracle_truth(world, max_p_fail: float = 0.5):
         return out
     return truth
 
-
+# %% ../nbs/13_evaluate.ipynb #c051x
 def pair_median_truth(measurements: Measurements):
     """`truth(src, dst, t)` from measured data: the pair's median successful RTT; `inf` if it never answered, `NaN` if
     never measured."""
@@ -464,7 +467,8 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
                 check = lambda dsts: truth(np.full(len(dsts), src, object), np.asarray(dsts, object),
                                            np.full(len(dsts), t))
                 true = check([c['dst'] for c in cands])
-                counts['candidates'] += len(true); counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
+                counts['candidates'] += len(true)
+                counts['unverifiable'] += int(np.isnan(true).sum()); counts['no_answer'] += int(np.isinf(true).sum())
                 if (verified := true[~np.isnan(true)]).size:
                     # best-ranked first
                     share['model'][i], share['top1'][i] = within(verified).mean(), within(verified[0])
@@ -495,8 +499,8 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
 
 # %% ../nbs/13_evaluate.ipynb #c059
 def plot_training_curve(workdir, path=None):
-    """Training (and held-out: validation) loss over steps, in total and by field, from the run's `metrics.jsonl` (saved to
-    `path` if given)."""
+    """Training (and held-out: validation) loss over steps, in total and by field, from the run's `metrics.jsonl`
+    (saved to `path` if given)."""
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
     train, held = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
     if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
@@ -534,7 +538,7 @@ def held_out_summary(manifest: dict) -> dict:
                                measurements=splits[s]['measurements'])
                        for s in SPLITS})
 
-
+# %% ../nbs/13_evaluate.ipynb #c060x
 def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None,
              others: dict | None = None, out_dir=None,
              split: str = 'test',
@@ -558,8 +562,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     manifest = load_manifest(data_dir)
     if note := split_rule_warning(data_dir): warnings.warn(note)
     if split not in ('val',
-                     'test'): raise ValueError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
-    if not manifest['splits'].get(split, {}).get('records'): raise ValueError(f'{data_dir}: the {split} split is empty')
+                     'test'): raise NetlmError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
+    if not manifest['splits'].get(split, {}).get('records'): raise NetlmError(f'{data_dir}: the {split} split is empty')
     train_rows = load_rows(data_dir, 'train', max_train_records, seed)
     test_rows = load_rows(data_dir, split, max_test_records, seed)
     train, test = rows_to_measurements(train_rows), rows_to_measurements(test_rows)
@@ -568,7 +572,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     lap('load')
 
     # RTT: baselines, model, oracle on one protocol
-    extra = ({'model': model_method} if model_method is not None else {}) | (others or {}) | ({'oracle': Oracle(world)} if world is not None else {})
+    extra = ({'model': model_method} if model_method is not None else {}) | (others or {}) | \
+            ({'oracle': Oracle(world)} if world is not None else {})
     rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries,
                        n_boot=n_boot)
     plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
@@ -632,42 +637,3 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
                               seconds=seconds | {'rtt_by_method': rtt['seconds']}))
     (out / 'metrics.json').write_text(json.dumps(metrics, indent=1))
     return metrics
-
-# %% ../nbs/13_evaluate.ipynb #c060r
-from .errors import NetlmError
-
-
-def _same_data(a, b) -> bool:
-    "Whether two probe-row directories hold the same rows: one path, or a copy (same source rows and splits)."
-    if Path(a).resolve() == Path(b).resolve(): return True
-    try: ma, mb = load_manifest(a), load_manifest(b)
-    except (FileNotFoundError, ValueError): return False       # a path relative to where the run was trained: cannot tell
-    return all(ma.get(k) == mb.get(k) for k in ('source_rows', 'measurements_written', 'splits'))
-
-
-def _trained_on(workdir) -> str | None:
-    "The data directory the run in `workdir` was trained on (its config.json), or None."
-    config = Path(workdir) / 'config.json'
-    return json.loads(config.read_text()).get('data') if config.is_file() else None
-
-# %% ../nbs/13_evaluate.ipynb #c060s
-def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
-    """Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as
-    `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/ (`run_eval`'s options)."""
-    from netlm.rows import find_world
-    from netlm.infer import ModelMethod, load_predictor
-    predictor = load_predictor(model if model is not None else workdir)
-    trained_on = _trained_on(workdir) if model is None else None
-    if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
-        warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
-    others = {}
-    for other in against:
-        label, sep, spec = other.partition('=')                 # NAME=PATH names the method; else 'run <directory name>'
-        if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
-        name = f'run {label}'
-        if name in others or Path(spec).resolve() == Path(workdir).resolve():
-            raise NetlmError(f"--against {other}: the run itself, or a second run named '{name}'")
-        others[name] = ModelMethod(load_predictor(spec))
-    world = world if world is not None else find_world(data_dir)
-    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world,
-                    others=others, **kwargs)

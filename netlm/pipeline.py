@@ -17,8 +17,9 @@ from .errors import NetlmError
 
 # %% auto #0
 __all__ = ['CPU_ACTIVATION_BYTES', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory', 'memory_available',
-           'check_memory', 'for_minutes', 'quickstart_init', 'quickstart', 'write_report', 'report_verdict',
-           'next_steps', 'pretrain_corpus', 'pretrain']
+           'check_memory', 'for_minutes', 'train_config', 'evaluate_run', 'quickstart_init', 'quickstart',
+           'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines', 'answer_records', 'pretrain_corpus',
+           'pretrain']
 
 # %% ../nbs/17a_pipeline.ipynb #c011
 # Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
@@ -66,8 +67,8 @@ def check_memory(config, available: int | None = None):
     need = training_memory(config)
     if available is None or need <= available: return
     raise NetlmError(f'--preset {config.preset} at batch {config.batch_size} x {config.seq_len} needs about '
-                     f'{need / 1e9:.0f} GB of memory without a GPU, and {available / 1e9:.0f} GB are free: use --preset '
-                     'cpu-small (the CPU recipe) or a GPU')
+                     f'{need / 1e9:.0f} GB of memory without a GPU, and {available / 1e9:.0f} GB are free: use '
+                     '--preset cpu-small (the CPU recipe) or a GPU')
 
 # %% ../nbs/17a_pipeline.ipynb #c015
 def for_minutes(config, minutes: float):
@@ -92,6 +93,73 @@ def _saved_schedule(workdir) -> dict | None:
     saved = newest_checkpoint_config(workdir)              # CorruptCheckpoint: a NetlmError, said in one line
     return None if saved is None else {k: saved.get(k) for k in ('steps', 'decay_steps', 'warmup_steps', 'ckpt_every')}
 
+# %% ../nbs/17a_pipeline.ipynb #c016t
+def train_config(settings: dict, *, preset=None, config_file=None, workdir=None, finetune: bool = False,
+                 minutes=None):
+    """The TrainConfig `netlm train` runs: `settings` over `config_file`, a resumed run's own config.json or the
+    machine's default preset; its data checked to be probe rows, its memory checked, `minutes` made a schedule."""
+    from netlm.config import TrainConfig, config_from_args, read_config_file
+    if config_file is None and preset is None and workdir and (saved := Path(workdir, 'config.json')).is_file():
+        config_file = saved  # a resume: the run's own recipe, not the default preset's
+        print(f'resuming {workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})',
+              flush=True)
+    if preset is None and not (config_file and read_config_file(config_file).get('preset')):
+        preset = default_preset()
+        if preset != TrainConfig.preset:
+            print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU',
+                  flush=True)
+    config = config_from_args(preset, settings, config_file, finetune=finetune)
+    if config.data is None:
+        raise NetlmError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train '
+                         'measures speed)')
+    if Path(config.data).is_file():
+        raise NetlmError(f'{config.data}: a file of measurements, not probe rows: run `netlm preprocess {config.data} '
+                         'ROWS` first, then train with --data ROWS')
+    if not Path(config.data, 'manifest.json').is_file():
+        raise NetlmError(f'{config.data}: not a probe-row directory (no manifest.json): `netlm preprocess MEASUREMENTS '
+                         f'{config.data}` makes one')
+    check_memory(config)
+    return for_minutes(config, minutes) if minutes is not None else config
+
+# %% ../nbs/17a_pipeline.ipynb #c017r
+def _same_data(a, b) -> bool:
+    "Whether two probe-row directories hold the same rows: one path, or a copy (same source rows and splits)."
+    from netlm.rows import load_manifest
+    if Path(a).resolve() == Path(b).resolve(): return True
+    try: ma, mb = load_manifest(a), load_manifest(b)
+    except (FileNotFoundError, ValueError): return False  # a path relative to where the run was trained: cannot tell
+    return all(ma.get(k) == mb.get(k) for k in ('source_rows', 'measurements_written', 'splits'))
+
+
+def _trained_on(workdir) -> str | None:
+    "The data directory the run in `workdir` was trained on (its config.json), or None."
+    config = Path(workdir) / 'config.json'
+    return json.loads(config.read_text()).get('data') if config.is_file() else None
+
+# %% ../nbs/17a_pipeline.ipynb #c017s
+def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwargs) -> dict:
+    """Score the run in `workdir` (or the `model` spec, see `load_predictor`), the baselines, the models `against` (as
+    `run NAME`) and on synthetic data the oracle on `data_dir`; writes WORKDIR/eval/ (`run_eval`'s options)."""
+    import warnings
+    from netlm.evaluate import run_eval
+    from netlm.infer import ModelMethod, load_predictor
+    from netlm.rows import find_world
+    predictor = load_predictor(model if model is not None else workdir)
+    trained_on = _trained_on(workdir) if model is None else None
+    if trained_on and not _same_data(trained_on, data_dir):   # allowed (a model on another data set), rarely meant
+        warnings.warn(f'{workdir} was trained on {trained_on}; evaluating it on {data_dir}')
+    others = {}
+    for other in against:
+        label, sep, spec = other.partition('=')  # NAME=PATH names the method; else 'run <directory name>'
+        if not sep: label, spec = (Path(other).resolve().name if Path(other).exists() else other), other
+        name = f'run {label}'
+        if name in others or Path(spec).resolve() == Path(workdir).resolve():
+            raise NetlmError(f"--against {other}: the run itself, or a second run named '{name}'")
+        others[name] = ModelMethod(load_predictor(spec))
+    world = world if world is not None else find_world(data_dir)
+    return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world,
+                    others=others, **kwargs)
+
 # %% ../nbs/17a_pipeline.ipynb #c021
 def _quickstart_data(data, W: Path, *, probes: int, days: float, seed: int, progress: bool) -> tuple:
     "The measurement table of the quickstart (generated, given, or ingested) and how to name it."
@@ -106,12 +174,13 @@ def _quickstart_data(data, W: Path, *, probes: int, days: float, seed: int, prog
         print(f'[1/5] measurement table: {data}', flush=True)
         return data, str(data)
     print(f'[1/5] ingesting RIPE Atlas results: {data}', flush=True)
-    source, rep = measurement_source(data, W / 'measurements.parquet', progress=progress)   # none: says why, in one line
+    source, rep = measurement_source(data, W / 'measurements.parquet', progress=progress)  # none: says why, in one line
     return source, f"{data} ({rep['rows_written']:,} measurements)"
 
 
 def quickstart_init(init: str | None, from_scratch: bool, preset: str) -> str | None:
-    "The weights the quickstart starts from: `init`, else the shipped base model unless `from_scratch` (or none shipped)."
+    """The weights the quickstart starts from: `init`, else the shipped base model unless `from_scratch` (or none
+    shipped)."""
     from netlm.artefacts import PRETRAINED
     if from_scratch and init: raise NetlmError('--from-scratch and --init: choose one')
     if from_scratch: return None
@@ -126,7 +195,8 @@ def _quickstart_config(W: Path, preset: str, init, seed: int, steps: int | None,
                                            progress='bar' if progress else 'off'), finetune=init is not None)
     if not steps: return for_minutes(config, train_minutes)
     return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
-                               ckpt_every=min(config.ckpt_every, steps), log_every=min(config.log_every, max(steps // 20, 1)))
+                               ckpt_every=min(config.ckpt_every, steps),
+                               log_every=min(config.log_every, max(steps // 20, 1)))
 
 # %% ../nbs/17a_pipeline.ipynb #c023
 def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, preset: str = 'cpu-small', init=None,
@@ -135,7 +205,6 @@ def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, prese
                eval_options: dict | None = None, progress: bool = True) -> dict:
     "The whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on `data`."
     import jax
-    from netlm.evaluate import evaluate_run
     from netlm.preprocess import build_probe_rows
     from netlm.train import train
     t0, W = time.time(), Path(workdir)
@@ -168,12 +237,13 @@ def _rtt_line(metrics: dict) -> str:
     rtt = metrics['rtt']
     best = min((k for k in rtt if k not in ('model', 'oracle')), key=lambda k: rtt[k]['median_ae_ms'])
     return (f"median RTT error: model {rtt['model']['median_ae_ms']:.2f} ms, best baseline ({best}) "
-            f"{rtt[best]['median_ae_ms']:.2f} ms" + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else ''))
+            f"{rtt[best]['median_ae_ms']:.2f} ms"
+            + (f", oracle {rtt['oracle']['median_ae_ms']:.2f} ms" if 'oracle' in rtt else ''))
 
 # %% ../nbs/17a_pipeline.ipynb #c025
 def write_report(workdir, metrics: dict, summary: dict) -> Path:
     "WORKDIR/report.md: the verdict, what ran, what held out means, the tables and plots, the terms, the next commands."
-    from netlm.evaluate import format_held_out, format_metrics_table
+    from netlm.report import format_held_out, format_metrics_table
     workdir, split = Path(workdir), metrics['protocol']['split']
     lines = ['# netlm quickstart report', '', report_verdict(metrics), '',
              f"Data: {summary['data']}. Model: `{summary['preset']}`"
@@ -197,7 +267,7 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
 def report_verdict(metrics: dict) -> str:
     """The report's first sentence: the model against the best baseline on median RTT error, paired on the same queries
     with its 95% interval, or why the evaluation is too small to say."""
-    from netlm.evaluate import too_small
+    from netlm.report import too_small
     rtt, versus = metrics['rtt'], metrics.get('versus') or {}
     if (note := too_small(metrics.get('protocol', {}))): return f'**{note}**'
     baselines = [k for k in rtt if k not in ('model', 'oracle') and not k.startswith('run ') and k in versus]
@@ -206,19 +276,20 @@ def report_verdict(metrics: dict) -> str:
     ratio, low, high = versus[best]['all']['median_ae']
     model_ms, best_ms = rtt['model']['median_ae_ms'], rtt[best]['median_ae_ms']
     verdict = ('beats' if high < 1 else 'is behind' if low > 1 else 'is not told apart from')
-    return (f'**The model {verdict} the best baseline ({best})** on held-out probes: median RTT error {model_ms:.2f} ms '
-            f'against {best_ms:.2f} ms, {ratio:.2f}x [95% CI {low:.2f}, {high:.2f}] on the same queries.')
+    return (f'**The model {verdict} the best baseline ({best})** on held-out probes: median RTT error '
+            f'{model_ms:.2f} ms against {best_ms:.2f} ms, {ratio:.2f}x [95% CI {low:.2f}, {high:.2f}] on the same '
+            'queries.')
 
 # %% ../nbs/17a_pipeline.ipynb #c027
 GLOSSARY = ['## Terms', '',
             "- **median AE**: the median of |predicted median RTT - measured RTT|, in ms; **MAE** is their mean.",
             '- **p90 rel**: the 90th percentile of the relative error |predicted - measured| / measured (0.29: nine '
             'answers in ten are within 29%).',
-            '- **CRPS** (continuous ranked probability score, ms): how far the whole predicted distribution is from the '
-            'measured RTT; the absolute error for a point forecast, lower is better.',
-            '- **PIT** (probability integral transform): where each measured RTT falls in its predicted distribution; a '
-            'calibrated model gives uniform PITs, and the **calibration error** is the largest gap of their histogram '
-            'from uniform.',
+            '- **CRPS** (continuous ranked probability score, ms): how far the whole predicted distribution is from '
+            'the measured RTT; the absolute error for a point forecast, lower is better.',
+            '- **PIT** (probability integral transform): where each measured RTT falls in its predicted distribution; '
+            'a calibrated model gives uniform PITs, and the **calibration error** is the largest gap of their '
+            'histogram from uniform.',
             '- **Brier**: the squared error of the predicted failure probability.',
             "- **seen / unseen pair**: the queried (source, destination) pair does / does not occur in the query's "
             "context; a seen pair can be answered from its own history, an unseen one must be inferred.",
@@ -251,13 +322,83 @@ def next_steps(workdir, metrics: dict, summary: dict) -> list[str]:
             '```python', 'from netlm.demo import Demo', f"demo = Demo.load('{run}', '{rows}')",
             f"demo.rtt('{src}', '{dst}')          # the answer, a plot and a table (JupyterLab shows them)", '```', '']
 
+# %% ../nbs/17a_pipeline.ipynb #c029r
+def _context_from(path, src, size):
+    "The last `size` measurements of `src` in a measurement Parquet table (the prompt context), or None."
+    if path is None: return None
+    import numpy as np
+    from netlm.changes import read_measurements      # Parquet or RIPE Atlas results; one line when neither
+    m = read_measurements(path)
+    m = m[m.src == src]
+    if not len(m): raise NetlmError(f'no measurements of {src} in {path} to use as context')
+    return m[np.argsort(m.t, kind='stable')[-size:]]
+
+# %% ../nbs/17a_pipeline.ipynb #c029s
+def ask(predictor, question: str, values: list[str], *, context=None, context_size: int = 30, src=None, t=None,
+        k: int = 10, by: str = 'median') -> dict:
+    """The answer of `netlm predict QUESTION VALUES...`: an RTT distribution (rtt SRC DST), completions of a partial
+    IP (complete PREFIX), the candidates fastest first (rank SRC DST...) or IPs for a target RTT (inverse RTT_MS SRC);
+    `context` is a measurement table (Parquet or RIPE Atlas results) holding the source's recent measurements."""
+    if question == 'rtt':
+        if len(values) != 2: raise NetlmError('rtt takes SRC DST')
+        src, dst = values
+        d = predictor.predict_rtt(src, dst, context=_context_from(context, src, context_size), t=t)
+        return dict(src=src, dst=dst, median_ms=d.median_ms, mean_ms=d.mean_ms, p_fail=d.p_fail,
+                    quantiles={str(q): float(d.quantile(q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)})
+    if question == 'complete':
+        if len(values) != 1: raise NetlmError('complete takes PREFIX (e.g. 192.0.2.)')
+        ctx = _context_from(context, src, context_size) if src else None
+        return dict(prefix=values[0], completions=predictor.complete_ip(values[0], context=ctx, k=k, src=src))
+    if question == 'rank':
+        if len(values) < 2: raise NetlmError('rank takes SRC DST [DST ...] (the candidates)')
+        src, candidates = values[0], values[1:]
+        ranked = predictor.rank(src, candidates, context=_context_from(context, src, context_size), t=t, by=by)
+        return dict(src=src, by=by, ranked=ranked)
+    if len(values) != 2: raise NetlmError('inverse takes RTT_MS SRC')
+    rtt, src = float(values[0]), values[1]
+    return dict(target_rtt_ms=rtt, src=src,
+                candidates=predictor.sample_ips(rtt, src, context=_context_from(context, src, context_size), k=k))
+
+# %% ../nbs/17a_pipeline.ipynb #c029t
+def answer_lines(question: str, result: dict) -> list[str]:
+    "An `ask` result as the lines `netlm predict` prints for a person: a sentence, or a table of the answers."
+    if question == 'rtt':
+        q = result['quantiles']
+        return [f"{result['src']} -> {result['dst']}: median {result['median_ms']:.2f} ms (10-90%: {q['0.1']:.2f}-"
+                f"{q['0.9']:.2f} ms), p_fail {result['p_fail']:.3f}"]
+    if question == 'complete':
+        return [f"{'address':<40} probability"] + [f'{a:<40} {p:.4f}' for a, p in result['completions']]
+    if question == 'rank':
+        extra = result['by'] != 'median'                     # sorted by the median: its column is already there
+        return [f"{'rank':>4}  {'destination':<40} {'median (ms)':>11}  {'p_fail':>6}"
+                + (f"  {result['by']:>10}" if extra else '')] + \
+               [f"{i + 1:>4}  {r['dst']:<40} {r['median_ms']:>11.2f}  {r['p_fail']:>6.3f}"
+                + (f"  {r['value']:>10.4g}" if extra else '') for i, r in enumerate(result['ranked'])]
+    return [f"{'destination':<40} predicted median (ms)"] + \
+           [f"{c['dst']:<40} {c['median_ms']:.2f}" for c in result['candidates']]
+
+
+def answer_records(question: str, result: dict) -> list[dict]:
+    """A `predict` result as flat records, one per answer: the pair's distribution, a completion, a ranked or found
+    destination."""
+    if question == 'rtt':
+        flat = {k: v for k, v in result.items() if k != 'quantiles'}
+        return [flat | {f'q{round(float(q) * 100)}_ms': v for q, v in result['quantiles'].items()}]
+    if question == 'complete':
+        return [dict(prefix=result['prefix'], address=a, probability=p) for a, p in result['completions']]
+    if question == 'rank':
+        return [dict(src=result['src'], rank=i + 1, **r) for i, r in enumerate(result['ranked'])]
+    return [dict(src=result['src'], target_rtt_ms=result['target_rtt_ms'], **c) for c in result['candidates']]
+
 # %% ../nbs/17a_pipeline.ipynb #c031
-PRETRAIN_SEED = 1_000_000   # world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
+# world seeds of pretraining start here, away from the quickstart's and the tests' small seeds
+PRETRAIN_SEED = 1_000_000
 
 
 def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6,
                     progress: bool = True) -> Path:
-    "WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built alone, combined."
+    """WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built alone,
+    combined."""
     from tqdm.auto import tqdm
     from netlm.preprocess import build_probe_rows, combine_rows
     from netlm.synth import generate_worlds
@@ -269,7 +410,8 @@ def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max
     rows = W / 'rows'
     for s in tqdm(seeds, desc='rows', unit=' worlds', disable=not progress):
         if not (rows / f'world-{s}' / 'manifest.json').is_file():
-            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet', rows / f'world-{s}', test_fraction=0.0,
+            build_probe_rows(W / 'worlds' / f'world-{s}' / 'measurements.parquet',
+                             rows / f'world-{s}', test_fraction=0.0,
                              progress=False)
     combine_rows(rows, dict(train=[(rows / f'world-{s}', 'train') for s in seeds[:worlds]],
                             val=[(rows / f'world-{s}', 'train') for s in seeds[worlds:]]))
@@ -311,7 +453,8 @@ def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float
     rows = pretrain_corpus(W, worlds, val_worlds, seed=seed, max_rows=max_rows, progress=progress)
     splits = load_manifest(rows)['splits']
     print(f"      {splits['train']['measurements']:,} training measurements ({splits['train']['probes']:,} probes), "
-          f"{splits['val']['measurements']:,} held out ({splits['val']['probes']:,} probes) in {time.time() - t0:.0f} s",
+          f"{splits['val']['measurements']:,} held out ({splits['val']['probes']:,} probes) in "
+          f"{time.time() - t0:.0f} s",
           flush=True)
     config = _pretrain_config(W, rows, preset, settings, seed=seed, steps=steps, minutes=minutes, progress=progress)
     print(f"[2/3] training {config.preset} for {f'{steps} steps' if steps else f'{minutes:g} minutes'}", flush=True)

@@ -36,7 +36,7 @@ from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
 __all__ = ['SOURCE_COLUMNS', 'ADDR_OK', 'ADDR_EMPTY', 'ADDR_BAD', 'PREPROCESS_REASONS', 'HELD_OUT', 'MIN_ROW_BYTES',
            'parquet_files', 'check_source', 'probe_hash', 'probe_id_hash', 'split_hash', 'probe_split', 'is_test_probe',
            'probe_id_sides', 'AddressTable', 'address_table', 'probe_rows', 'available_cores', 'build_probe_rows',
-           'merge_manifests', 'combine_rows']
+           'merge_manifests', 'preprocess_summary', 'combine_rows']
 
 # %% ../nbs/05_preprocess.ipynb #c014
 SOURCE_COLUMNS = REQUIRED_COLUMNS   # event_time, src_addr, dst_addr, ip_version, rtt; prb_id is optional
@@ -536,6 +536,18 @@ def merge_manifests(out_dir) -> dict:
                     probes_on_two_sides=len(keys['train'] & keys['val'] | keys['train'] & keys['test'] | keys['val'] & keys['test']))
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest
+
+# %% ../nbs/05_preprocess.ipynb #c037
+def preprocess_summary(manifest: dict) -> str:
+    "One line about a manifest, or about the manifest part of one partition (a SLURM array task)."
+    splits = manifest.get('splits', {})
+    written = sum(s.get('measurements', 0) for s in splits.values())
+    line = (f"{written:,} of {manifest['rows_in']:,} measurements written as probe rows "
+            f"{ {k: s.get('records') for k, s in splits.items()} }, {sum(manifest['rejected'].values()):,} rejected")
+    if 'measurements_written' not in manifest:   # a part: merged later
+        return (f"partition {manifest['partition']} of {manifest['partitions']}: {line}; "
+                '`netlm preprocess --merge OUT_DIR` once every partition is done')
+    return line + f", {manifest['bytes_per_measurement']:.2f} bytes per measurement"
 
 # %% ../nbs/05_preprocess.ipynb #c101
 def _two_sides(parts: dict, manifests: dict) -> int:

@@ -9,7 +9,8 @@ from .metrics import ci_text, score_text
 from .rows import OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'too_small', 'format_held_out', 'format_metrics_table']
+__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'too_small', 'format_held_out',
+           'format_metrics_table', 'eval_plan', 'metric_records']
 
 # %% ../nbs/09c_report.ipynb #c006
 SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
@@ -179,3 +180,45 @@ def format_metrics_table(metrics: dict) -> str:
     if (inv := metrics.get('inverse')): lines.append(_inverse_line(inv))
     if (comp := metrics.get('compression')): lines.append(_compression_line(comp))
     return '\n'.join(lines)
+
+# %% ../nbs/09c_report.ipynb #c031
+# What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the
+# claims)
+FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
+
+
+FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
+
+
+# Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
+# high: the quickstart's world (its README timing) and a 300-probe world
+# (nbs/experiments/base/syn300_zero_shot_searches.json)
+EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
+
+
+def eval_plan(options: dict, full: bool = False) -> str:
+    "One line, said before an evaluation starts: what it will ask, and about how long that takes."
+    cap = options.get('max_queries')
+    asked = (('rtt', cap or 2000), ('ip', options['ip_queries']), ('inverse', options['inverse_queries']))
+    low, high = (sum(EVAL_SECONDS[k][i] * n for k, n in asked) for i in (0, 1))
+    line = (f"asking {f'up to {cap:,}' if cap else 'all'} RTT queries, {options['ip_queries']:,} IP completions and "
+            f"{options['inverse_queries']:,} inverse searches on the {options['split']} probes: about {low / 60:.0f}-"
+            f"{max(high / 60, 1):.0f} minutes for cpu-small on two CPU cores (a GPU is faster, a larger model slower)")
+    return line + ('' if full else '; --full asks {ip_queries:,} and {inverse_queries:,}'.format(**FULL_EVAL))
+
+# %% ../nbs/09c_report.ipynb #c034
+def metric_records(metrics: dict) -> list[dict]:
+    """The RTT scores as flat records, one per method and slice (all, seen, unseen, IPv4, IPv6), with their 95%
+    intervals."""
+    records = []
+    for method, r in metrics['rtt'].items():
+        for slice_name, s in [('all', r)] + list(r.get('by', {}).items()):
+            if not s.get('n'): continue
+            ci = lambda key: (s.get(key) or [None, None])
+            records.append(dict(method=method, slice=slice_name, n=s['n'], median_ae_ms=s.get('median_ae_ms'),
+                                median_ae_low=ci('median_ae_ci')[0], median_ae_high=ci('median_ae_ci')[1],
+                                mae_ms=s.get('mae_ms'),
+                                p90_rel=s.get('p90_rel'), crps_ms=s.get('crps_ms'), crps_low=ci('crps_ci')[0],
+                                crps_high=ci('crps_ci')[1], calibration_error=s.get('calibration_error'),
+                                brier=s.get('brier')))
+    return records
