@@ -29,8 +29,6 @@ from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_mea
                         split_rule_warning)
 from .compression import compression_metrics
 from .report import SLICE_NAMES
-# the report's text moved to netlm.report (issue 38): importable from here while 18_experiments imports it from here
-from .report import MIN_TEST_PROBES, format_held_out, format_metrics_table, too_small
 from .train import eval_step
 from .sampler import MODE_NAMES, SamplerConfig, make_dataset
 from .infer import context_keys
