@@ -448,9 +448,8 @@ def _check_space(workdir: Path, state: TrainState):
     need = 1.2 * sum(x.nbytes for x in jax.tree.leaves((state.params, state.opt_state))) + (1 << 20)
     free = shutil.disk_usage(workdir).free
     if free < need:
-        raise OSError(errno.ENOSPC,
-                      f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} MB; '
-                                    'free some and run the same command to resume from the last checkpoint')
+        raise OSError(errno.ENOSPC, f'{workdir}: {free / 1e6:.1f} MB free, a checkpoint needs about {need / 1e6:.1f} '
+                                    'MB; free some and run the same command to resume from the last checkpoint')
 
 
 def _disk_full(e: BaseException, workdir) -> bool:
@@ -483,8 +482,9 @@ def check_config(config: TrainConfig):
 def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
     """Warn when a resumed run reads other data, or batches of another shape, than it trained with (allowed, but rarely
     meant)."""
+    same_path = lambda a, b: Path(str(a)).resolve() == Path(str(b)).resolve()
     changed = [f'{k} {config.to_dict()[k]!r} (it trained with {saved[k]!r})' for k in ('data', 'batch_size', 'seq_len')
-               if k in saved and saved[k] != config.to_dict()[k] and not (k == 'data' and Path(str(saved[k])).resolve() == Path(str(config.data)).resolve())]
+               if k in saved and saved[k] != config.to_dict()[k] and not (k == 'data' and same_path(saved[k], config.data))]
     if changed: warnings.warn(f"resuming {workdir} at step {step} with {'; '.join(changed)}")
 
 # %% ../nbs/09_train.ipynb #c042
