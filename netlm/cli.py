@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import json
 import logging
 import os
@@ -16,76 +15,28 @@ import warnings
 from pathlib import Path
 
 from .config import ALGORITHMS, FederateConfig, TrainConfig, add_config_options
-from .errors import NetlmError
+from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
+                           add_output_options, fail, output_format, print_records, probe_list)
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
 # configurations are the exception: `netlm.config` loads none of those, and the options are made from its fields.
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'BENCHES', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'cmd_bench', 'add_bench',
-           'cmd_synth', 'add_synth', 'cmd_ingest', 'probe_list', 'add_ingest', 'cmd_preprocess', 'add_preprocess',
-           'cmd_train', 'add_train', 'cmd_eval', 'add_eval_options', 'add_eval', 'cmd_predict', 'add_predict',
+__all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess',
+           'add_preprocess', 'cmd_train', 'add_train', 'cmd_eval', 'add_eval', 'cmd_predict', 'add_predict',
            'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export', 'add_export', 'cmd_quickstart',
-           'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'NetlmParser',
-           'build_parser', 'run', 'fail', 'main']
-
-# %% ../nbs/17_cli.ipynb #c005
-class CLIError(NetlmError):
-    "A mistake in the command line (options that do not go together, a value out of range), said in one line."
-
-
-# a user's mistake: one line, exit status 2; any other exception is a bug of ours (one line, exit 1; --debug: traceback)
-USER_ERRORS = (NetlmError, FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError)
-
-# %% ../nbs/17_cli.ipynb #c005b
-def add_output_options(parser, json_help: str):
-    "--json and --csv (one of them) on a command whose answers a script may read from stdout."
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument('--json', action='store_true',
-                       help=f'{json_help}, on stdout and nothing else there (tables go to stderr)')
-    group.add_argument('--csv', action='store_true',
-                       help='a header and one row per answer on stdout, nothing else there')
-
-
-def print_records(records: list[dict], fmt: str, file=None):
-    "Records on `file` (stdout) as JSON lines (`fmt` 'json': one object a line, nothing else) or CSV with a header."
-    import csv
-    file = file or sys.stdout
-    if fmt == 'json':
-        for r in records: print(json.dumps(r, default=str), file=file)
-        return
-    columns = list(dict.fromkeys(k for r in records for k in r))
-    writer = csv.DictWriter(file, columns, lineterminator='\n')
-    writer.writeheader(); writer.writerows(records)
-
-
-def output_format(args) -> str:
-    "'json' or 'csv' when stdout is for a machine (--json, --csv), else 'text'."
-    return 'json' if getattr(args, 'json', False) else 'csv' if getattr(args, 'csv', False) else 'text'
-
-
-def _say(fmt: str):
-    "Where the human-readable lines go: stdout, or stderr when stdout holds JSON or CSV."
-    return sys.stdout if fmt == 'text' else sys.stderr
-
+           'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'build_parser', 'run',
+           'main']
 
 # %% ../nbs/17_cli.ipynb #c007
-BENCHES = {  # stage -> 'module:function' returning a dict of measured figures
-    'tokenizer': 'netlm.benchmarks:bench_tokenizer',
-    'synth': 'netlm.benchmarks:bench_synth',
-    'ingest': 'netlm.benchmarks:bench_ingest',
-    'preprocess': 'netlm.benchmarks:bench_preprocess',
-    'sampler': 'netlm.benchmarks:bench_sampler',
-    'train': 'netlm.benchmarks:bench_train',
-    'export': 'netlm.benchmarks:bench_export',
-}
+BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export')   # netlm.benchmarks.bench_<stage>
 
 
 def cmd_bench(args) -> dict:
     "Run one stage's benchmark and print its figures as JSON on the last line."
     from netlm.benchmarks import bench_kwargs, load_bench
-    fn = load_bench(BENCHES[args.stage])
+    fn = load_bench(f'netlm.benchmarks:bench_{args.stage}')
     kwargs = bench_kwargs(fn, args.set)
     if args.preset:
         if args.stage != 'train': raise CLIError('--preset applies to `netlm bench train` only')
@@ -100,7 +51,7 @@ def add_bench(sub):
                        description='Measure one pipeline stage on generated data (export: on a trained run, with --set '
                                    'workdir=RUN data=ROWS); the last line printed is one JSON object of measured '
                                    'figures.')
-    b.add_argument('stage', choices=sorted(BENCHES), help='the stage to measure')
+    b.add_argument('stage', choices=BENCHES, help='the stage to measure')
     b.add_argument('--set', nargs='*', default=[], metavar='KEY=VALUE',
                    help="override a benchmark parameter, e.g. n=1000000 (see the stage's bench_* function)")
     b.add_argument('--preset', default=None,
@@ -143,8 +94,7 @@ def cmd_ingest(args) -> dict:
                               key=os.environ.get('RIPE_ATLAS_KEY'), **options)
     else:
         if not args.inputs:
-            raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas '
-                           'API')
+            raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas API')
         if given := [f for f in ('start', 'stop', 'probes', 'api') if getattr(args, f) is not None]:
             raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not "
                            'with files')
@@ -157,13 +107,6 @@ def cmd_ingest(args) -> dict:
     return report
 
 # %% ../nbs/17_cli.ipynb #c017x
-def probe_list(text: str) -> list[int]:
-    "'1,2,3' as probe ids (an argparse type)."
-    try: return [int(p) for p in text.split(',') if p.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'{text!r}: not a comma-separated list of probe ids (e.g. 1,2,3)') from None
-
-
 def add_ingest(sub):
     g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2, or --msm ID from the API) -> '
                                       'measurement Parquet',
@@ -178,9 +121,8 @@ def add_ingest(sub):
     g.add_argument('--msm', type=int, default=None, metavar='ID',
                    help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
                         'non-public one needs an API key in RIPE_ATLAS_KEY)')
-    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC '
-                                                                'unless it names a zone; e.g. 2024-01-31 or '
-                                                                '2024-01-31T12:00Z)')
+    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC unless '
+                                                                'it names a zone; e.g. 2024-01-31 or 2024-01-31T12:00Z)')
     g.add_argument('--stop', default=None, metavar='ISO',
                    help='--msm: results up to this time (default: now, when --start is given)')
     g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
@@ -256,7 +198,7 @@ def add_preprocess(sub):
 def cmd_train(args) -> dict:
     "Train (or resume) a model on probe rows; every TrainConfig field can be set with key=value."
     from netlm.config import parse_settings
-    from netlm.pipeline import train_config
+    from netlm.pipeline import train_config, train_line
     from netlm.train import NonFiniteLoss, train
     settings = parse_settings(args.settings)
     for key in _TRAIN_FLAGS:
@@ -264,18 +206,11 @@ def cmd_train(args) -> dict:
     if args.no_progress: settings.setdefault('progress', 'log')
     config = train_config(settings, preset=args.preset, config_file=args.config, workdir=args.workdir,
                           finetune=args.init is not None, minutes=args.minutes)
-    try:
-        summary = train(config)
-    except NonFiniteLoss as e:
-        raise CLIError(str(e)) from None
+    try: summary = train(config)
+    except NonFiniteLoss as e: raise CLIError(str(e)) from None
     import jax
     if jax.process_index() != 0: return summary                # a multi-process run (SLURM): one summary, from the lead
-    if summary['step'] == summary['start_step']:
-        print(f"nothing to train: {summary['workdir']} is already at step {summary['step']} (raise --steps to go on)")
-    else:
-        figures = ([f"loss {summary['loss']:.4f}"] if summary['loss'] is not None else []) + \
-                  ([f"{summary['tokens_per_s']:,.0f} real tokens/s"] if summary['tokens_per_s'] else [])
-        print(f"step {summary['step']}: " + ', '.join(figures + [f"workdir {summary['workdir']}"]))
+    print(train_line(summary))
     print(json.dumps(summary, default=str))
     return summary
 
@@ -308,19 +243,6 @@ def add_train(sub):
     t.set_defaults(func=cmd_train)
 
 # %% ../nbs/17_cli.ipynb #c022
-def _eval_options(args) -> dict:
-    "The evaluation protocol's options from the command line, checked."
-    for low, names in ((1, ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot')),
-                       (0, ('max_queries', 'ip_queries', 'inverse_queries'))):
-        for name in names:
-            if getattr(args, name) < low:
-                raise CLIError(f"--{name.replace('_', '-')} must be >= {low}, got {getattr(args, name)}")
-    return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut,
-                cuts_per_probe=args.cuts_per_probe,
-                max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed, ip_queries=args.ip_queries,
-                inverse_queries=args.inverse_queries)
-
-
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.pipeline import evaluate_run
@@ -329,40 +251,21 @@ def cmd_eval(args) -> dict:
     model_spec(args)                                 # --workdir or --model, exactly one
     if args.workdir is None and args.out is None:
         raise CLIError('--model needs --out (where to write metrics.json and the plots)')
-    options = _eval_options(args) | (FULL_EVAL if args.full else {})
+    options = eval_options(args) | (FULL_EVAL if args.full else {})
     print(eval_plan(options, full=args.full), file=sys.stderr, flush=True)
     metrics = evaluate_run(args.workdir or args.out, args.data, model=args.model,
-                           against=args.against, out_dir=args.out,
-                           progress=not args.no_progress, **options)
+                           against=args.against, out_dir=args.out, progress=not args.no_progress, **options)
     fmt = output_format(args)
-    print(format_metrics_table(metrics), file=_say(fmt))
+    print(format_metrics_table(metrics), file=text_out(fmt))
     if args.reading:
-        from netlm.reading import format_reading, measure_reading
-        metrics['reading'] = measure_reading(args.model or args.workdir, args.data, args.split,
-                                             n_context=args.n_context, n_boot=args.n_boot, seed=args.seed)
-        out = Path(args.out or Path(args.workdir) / 'eval')
-        (out / 'reading.json').write_text(json.dumps(metrics['reading'], indent=1))
-        print(format_reading(metrics['reading']), file=_say(fmt))
+        from netlm.pipeline import save_reading
+        from netlm.reading import format_reading
+        metrics['reading'] = save_reading(args.model or args.workdir, args.data, args.out or Path(args.workdir) / 'eval',
+                                          args.split, n_context=args.n_context, n_boot=args.n_boot, seed=args.seed)
+        print(format_reading(metrics['reading']), file=text_out(fmt))
     if fmt == 'csv': print_records(metric_records(metrics), 'csv')
     else: print(json.dumps(metrics, default=str))    # the last line; with --json the only one
     return metrics
-
-# %% ../nbs/17_cli.ipynb #c022x
-def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):
-    "The protocol options shared by `eval` and `quickstart` (which asks fewer search questions: they cost minutes)."
-    p.add_argument('--split', choices=['val', 'test'], default='test',
-                   help='held-out probes to score: val to choose, test to report (default test)')
-    p.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
-    p.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
-    p.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
-    p.add_argument('--max-queries', type=int, default=2000,
-                   help='at most this many RTT queries, dropping cuts (default 2000; 0: no cap)')
-    p.add_argument('--ip-queries', type=int, default=ip_queries,
-                   help=f'IP completions to score, each at every prefix length (default {ip_queries}; 0: none)')
-    p.add_argument('--inverse-queries', type=int, default=inverse_queries,
-                   help=f'target RTTs for inverse search (default {inverse_queries}; 0: none)')
-    p.add_argument('--n-boot', type=int, default=1000,
-                   help='bootstrap resamples of the probes for the 95%% intervals (default 1000)')
 
 # %% ../nbs/17_cli.ipynb #c022y
 def add_eval(sub):
@@ -407,7 +310,7 @@ def cmd_predict(args):
                       'Atlas results)')
     result = ask(predictor, args.question, args.values, context=args.context, context_size=args.context_size,
                  src=args.src, t=args.t, k=args.k, by=args.by)
-    for line in answer_lines(args.question, result): print(line, file=_say(fmt))
+    for line in answer_lines(args.question, result): print(line, file=text_out(fmt))
     if fmt == 'text': print(json.dumps(result, default=str))
     else: print_records(answer_records(args.question, result), fmt)
     return result
@@ -591,7 +494,7 @@ def cmd_quickstart(args) -> dict:
                       init=args.init, from_scratch=args.from_scratch,
                       train_minutes=args.train_minutes, steps=args.steps,
                       test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
-                      seed=args.seed, eval_options=_eval_options(args), progress=not args.no_progress)
+                      seed=args.seed, eval_options=eval_options(args), progress=not args.no_progress)
 
 # %% ../nbs/17_cli.ipynb #c026x
 def add_quickstart(sub):
@@ -659,8 +562,7 @@ def add_pretrain(sub):
 
 # %% ../nbs/17_cli.ipynb #c105
 _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len',
-                   'peers', 'compress',
-                   'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every',
+                   'peers', 'compress', 'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every',
                    'eval_queries', 'eval_split')
 
 
@@ -710,42 +612,6 @@ def cmd_federate(args) -> dict | str:
     if str(given.get('init', '')).lower() == 'none': given['init'] = None
     return resume_or_start(args.workdir, given if args.data is not None else None, progress=not args.no_progress)
 
-# %% ../nbs/17_cli.ipynb #c107
-class NetlmParser(argparse.ArgumentParser):
-    "An argument parser whose errors suggest the option meant for a mistyped one ('did you mean --model?')."
-
-    def parse_known_args(self, args=None, namespace=None):
-        self._given = list(sys.argv[1:] if args is None else args)         # what the error may have to look at
-        return super().parse_known_args(args, namespace)
-
-    def _command_parser(self):
-        "The subcommand's parser, when the command line names one."
-        for action in self._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                return next((action.choices[a] for a in getattr(self, '_given', []) if a in action.choices), None)
-        return None
-
-    def suggestions(self) -> list[str]:
-        "'--modle: did you mean --model?' for each unknown option of the command line that resembles a known one."
-        import difflib
-        parsers = [self] + [p for p in [self._command_parser()] if p is not None]
-        known = [o for p in parsers for o in p._option_string_actions]
-        out = []
-        for token in getattr(self, '_given', []):
-            name = token.split('=', 1)[0]
-            if not name.startswith('--') or name in known: continue
-            if match := difflib.get_close_matches(name, known, n=1, cutoff=0.6):
-                out.append(f'{name}: did you mean {match[0]}?')
-        return out
-
-    def error(self, message):
-        hints = self.suggestions()
-        # a subcommand's unknown option reaches the top parser: show the subcommand's usage, not netlm's
-        target = (self._command_parser() if message.startswith('unrecognized arguments') else None) or self
-        target.print_usage(sys.stderr)
-        self.exit(2, f"{target.prog}: error: {message}{' (' + '; '.join(hints) + ')' if hints else ''}\n")
-
-
 # %% ../nbs/17_cli.ipynb #c008
 def build_parser() -> argparse.ArgumentParser:
     "The `netlm` argument parser: the subcommands in pipeline order."
@@ -762,19 +628,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _warning_line(command: str):
-    "A `warnings.showwarning` that prints `netlm <command>: warning: <message>`, one line."
-    def show(message, category, filename, lineno, file=None, line=None):
-        print(f'netlm {command}: warning: {str(message).strip().splitlines()[0]}', file=file or sys.stderr)
-    return show
-
-
 def run(argv=None):
     "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
     args = build_parser().parse_args(argv)
     debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
     if not debug:
-        warnings.showwarning = _warning_line(args.command)
+        warnings.showwarning = warning_line(args.command)
         # orbax logs each failure of its writer threads with a traceback; the main thread raises it again
         logging.getLogger('absl').addFilter(lambda r: not r.exc_info)
     try:
@@ -784,27 +643,6 @@ def run(argv=None):
     except Exception as e:
         if debug: raise
         fail(args.command, e)
-
-# %% ../nbs/17_cli.ipynb #c008x
-def _first_line(e: BaseException) -> str:
-    return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-
-
-def fail(command: str, e: Exception):
-    """End `netlm <command>` on `e` in one line: a user's mistake or a full disk with exit status 2, anything else (a
-    bug) as an unexpected error with exit status 1."""
-    if isinstance(e, USER_ERRORS):
-        print(f'netlm {command}: error: {_first_line(e)}', file=sys.stderr)
-        sys.exit(2)
-    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):    # the user's to fix: free some space
-        where = f' ({e.filename})' if e.filename else ''
-        print(f'netlm {command}: error: {e.args[1] if len(e.args) > 1 else e}{where}', file=sys.stderr)
-        sys.stdout.flush(); sys.stderr.flush()
-        # not sys.exit: writer threads and atexit hooks (TensorBoard, orbax) would fail again on the full disk, loudly
-        os._exit(2)
-    print(f'netlm {command}: unexpected error ({type(e).__name__}: {_first_line(e)}); run with --debug for the '
-          'traceback', file=sys.stderr)
-    sys.exit(1)
 
 
 def main(argv=None) -> None:

@@ -17,9 +17,9 @@ from .errors import NetlmError
 
 # %% auto #0
 __all__ = ['CPU_ACTIVATION_BYTES', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory', 'memory_available',
-           'check_memory', 'for_minutes', 'train_config', 'evaluate_run', 'quickstart_init', 'quickstart',
-           'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines', 'answer_records', 'pretrain_corpus',
-           'pretrain']
+           'check_memory', 'for_minutes', 'train_config', 'train_line', 'evaluate_run', 'save_reading',
+           'quickstart_init', 'quickstart', 'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines',
+           'answer_records', 'pretrain_corpus', 'pretrain']
 
 # %% ../nbs/17a_pipeline.ipynb #c011
 # Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
@@ -121,6 +121,15 @@ def train_config(settings: dict, *, preset=None, config_file=None, workdir=None,
     check_memory(config)
     return for_minutes(config, minutes) if minutes is not None else config
 
+# %% ../nbs/17a_pipeline.ipynb #c016u
+def train_line(summary: dict) -> str:
+    "What `netlm train` says when it ends: the step reached, its loss and speed, or that there was nothing to train."
+    if summary['step'] == summary['start_step']:
+        return f"nothing to train: {summary['workdir']} is already at step {summary['step']} (raise --steps to go on)"
+    figures = ([f"loss {summary['loss']:.4f}"] if summary['loss'] is not None else []) + \
+              ([f"{summary['tokens_per_s']:,.0f} real tokens/s"] if summary['tokens_per_s'] else [])
+    return f"step {summary['step']}: " + ', '.join(figures + [f"workdir {summary['workdir']}"])
+
 # %% ../nbs/17a_pipeline.ipynb #c017r
 def _same_data(a, b) -> bool:
     "Whether two probe-row directories hold the same rows: one path, or a copy (same source rows and splits)."
@@ -159,6 +168,14 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
     world = world if world is not None else find_world(data_dir)
     return run_eval(workdir, data_dir, predictor=predictor, model_method=ModelMethod(predictor), world=world,
                     others=others, **kwargs)
+
+# %% ../nbs/17a_pipeline.ipynb #c017sw
+def save_reading(spec, data_dir, out_dir, split: str, **options) -> dict:
+    "Whether the model `spec` reads its context (`netlm.reading.measure_reading`), also written to OUT_DIR/reading.json."
+    from netlm.reading import measure_reading
+    reading = measure_reading(spec, data_dir, split, **options)
+    (Path(out_dir) / 'reading.json').write_text(json.dumps(reading, indent=1))
+    return reading
 
 # %% ../nbs/17a_pipeline.ipynb #c021
 def _quickstart_data(data, W: Path, *, probes: int, days: float, seed: int, progress: bool) -> tuple:
