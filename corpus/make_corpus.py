@@ -5,7 +5,7 @@
 
 Every file is generated deterministically (fixed seeds, gzip mtime 0), so a rebuild gives the same
 cases. What each case should give is written by hand in expected.json (not by running netlm), and
-README.md says why; the notebooks' tests (nbs/03_ingest.ipynb, nbs/05_preprocess.ipynb) run every
+README.md says why; the notebooks' tests (nbs/09_ingest.ipynb, nbs/12_preprocess.ipynb) run every
 case and compare. Needs only the standard library and pyarrow.
 """
 import bz2

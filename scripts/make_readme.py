@@ -9,7 +9,7 @@ import json, re, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCAL_LINK = re.compile(r'\]\((?![a-z]+:|#|/)([^)\s]+\.(?:ipynb|png|svg|md))\)')   # ](18_experiments.ipynb), ](images/x.png)
+LOCAL_LINK = re.compile(r'\]\((?![a-z]+:|#|/)([^)\s]+\.(?:ipynb|png|svg|md))\)')   # ](40_experiments.ipynb), ](images/x.png)
 HEADER = '<!-- Generated from nbs/index.ipynb by scripts/make_readme.py: edit the notebook, not this file. -->\n\n'
 
 
