@@ -34,17 +34,18 @@ from .synth import build_world, generate
 from .ripe import clear_address_cache, validate
 from .ingest import ingest, synthetic_results
 from .preprocess import available_cores, build_probe_rows
-from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig, batch_contexts,
-                           context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
+from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig,
+                           batch_contexts, context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
 from .config import TrainConfig, config_from_args, sampler_config
 from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
 from .export import compare_answers, export_model, export_size
-from .rows import DEFAULT_COMPRESSION, SPLITS, load_split, random_probe_rows, read_row, read_shard, shard_paths, write_probe_rows
-from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measurement, ip_str, random_measurements, rtt_code,
-                             timestamp_fields)
+from .rows import (DEFAULT_COMPRESSION, SPLITS, load_split, random_probe_rows, read_row, read_shard, shard_paths,
+                        write_probe_rows)
+from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measurement, ip_str, random_measurements,
+                             rtt_code, timestamp_fields)
 
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
@@ -62,10 +63,13 @@ def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> 
         t0 = time.perf_counter(); tokens, _ = encode_batch(*args); best = min(best, time.perf_counter() - t0)
     n_tok = len(tokens)
     # the scalar path gets its inputs as a straightforward pipeline would: address strings, floats and ints
-    rows = [(ip_str(cols['src'][i], cols['version'][i]), ip_str(cols['dst'][i], cols['version'][i]), float(cols['rtt_ms'][i]),
-             *((None, None) if cols['ts_kind'][i] == TS_NONE else (int(cols['ts_value'][i]), None) if cols['ts_kind'][i] == TS_ABS
+    rows = [(ip_str(cols['src'][i], cols['version'][i]), ip_str(cols['dst'][i], cols['version'][i]),
+             float(cols['rtt_ms'][i]),
+             *((None, None) if cols['ts_kind'][i] == TS_NONE
+               else (int(cols['ts_value'][i]), None) if cols['ts_kind'][i] == TS_ABS
                else (int(cols['ts_value'][i]), 0)),
-             [int(f) for f in cols['order'][i] if f != FIELD_TIME or cols['ts_kind'][i] != TS_NONE]) for i in range(n_scalar)]
+             [int(f) for f in cols['order'][i] if f != FIELD_TIME or cols['ts_kind'][i] != TS_NONE])
+            for i in range(n_scalar)]
     t0 = time.perf_counter()
     s_tok = sum(len(encode_measurement(s, d, r, t=t, prev_t=p, order=o)) for s, d, r, t, p, o in rows)
     scalar_s = time.perf_counter() - t0
@@ -76,7 +80,8 @@ def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> 
 
 # %% ../nbs/35_benchmarks.ipynb #c009
 def peak_rss_mb() -> float:
-    "Peak resident memory of this process in MiB (Linux: VmHWM, which a parent's memory does not inflate; else getrusage)."
+    """Peak resident memory of this process in MiB (Linux: VmHWM, which a parent's memory does not inflate;
+    else getrusage)."""
     try:
         for line in Path('/proc/self/status').read_text().splitlines():
             if line.startswith('VmHWM:'): return int(line.split()[1]) / 1024
@@ -112,7 +117,8 @@ def write_jsonl(results, path) -> Path:
 def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0, per_packet: bool = False) -> dict:
     """Results/s of `ingest` on the results in `path` (the MENOG sample's file, say; `data='menog'` insists on one) or
     else on `n` generated results, and `validate` rows/s."""
-    if data not in ('auto', 'menog', 'synthetic'): raise ValueError(f"data must be auto, menog or synthetic, got {data!r}")
+    if data not in ('auto', 'menog', 'synthetic'):
+        raise ValueError(f"data must be auto, menog or synthetic, got {data!r}")
     if data == 'menog' and not path: raise ValueError("data='menog' needs path=FILE: the MENOG sample's results")
     path = Path(path) if path else None
     with tempfile.TemporaryDirectory() as tmp:
@@ -124,8 +130,9 @@ def bench_ingest(path=None, data: str = 'auto', n: int = 200_000, seed: int = 0,
     t0 = time.perf_counter(); validate(table); validate_s = time.perf_counter() - t0
     return dict(stage='ingest', data=str(path) if path else f'synthetic n={n}', results=report['results_read'],
                 rows=report['rows_written'], failures=report['failures'], rejected=report['rejected'],
-                nat_substitutions=report['nat_substitutions'], seconds=report['seconds'], results_per_s=report['results_per_s'],
-                input_mib_per_s=round(mib / report['seconds'], 1), validate_rows_per_s=round(table.num_rows / validate_s))
+                nat_substitutions=report['nat_substitutions'], seconds=report['seconds'],
+                results_per_s=report['results_per_s'], input_mib_per_s=round(mib / report['seconds'], 1),
+                validate_rows_per_s=round(table.num_rows / validate_s))
 
 # %% ../nbs/35_benchmarks.ipynb #c016
 _BUILD = '''import json, sys, time
@@ -146,7 +153,8 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
         table = random_measurement_table(work / 'measurements.parquet', rows, probes, seed=seed)
         generate_s = time.perf_counter() - started
         args = dict(source=str(work / 'measurements.parquet'), out_dir=str(work / 'rows'), max_row_bytes=max_row_bytes,
-                    test_fraction=test_fraction, partitions=partitions, compression=compression, memory_limit=memory_limit, progress=False)
+                    test_fraction=test_fraction, partitions=partitions, compression=compression,
+                    memory_limit=memory_limit, progress=False)
         proc = subprocess.run([sys.executable, '-c', _BUILD, json.dumps(args)], capture_output=True, text=True)
         if proc.returncode:
             raise RuntimeError(f'preprocessing subprocess failed: {(proc.stderr.strip().splitlines() or ["?"])[-1]}')
@@ -155,13 +163,16 @@ def bench_preprocess(rows: int = 20_000_000, probes: int | None = None, seed: in
         result = dict(stage='preprocess', rows=rows, probes=table['probes'], destinations=table['destinations'],
                       cores=available_cores(),
                       parquet_bytes=os.path.getsize(work / 'measurements.parquet'), generate_s=round(generate_s, 2),
-                      seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']), peak_rss_mb=round(run['peak_rss'] / 2**20),
+                      seconds=round(run['seconds'], 2), rows_per_s=round(rows / run['seconds']),
+                      peak_rss_mb=round(run['peak_rss'] / 2**20),
                       bytes_per_measurement=m['bytes_per_measurement'], measurements_written=m['measurements_written'],
                       rejected=sum(m['rejected'].values()), partitions=m['partitions'], compression=compression,
-                      records={k: m['splits'][k]['records'] for k in SPLITS}, split_by_cap=sum(m['splits'][k]['split_by_cap'] for k in SPLITS),
+                      records={k: m['splits'][k]['records'] for k in SPLITS},
+                      split_by_cap=sum(m['splits'][k]['split_by_cap'] for k in SPLITS),
                       shards=sum(len(m['splits'][k]['shards']) for k in SPLITS),
                       max_record_bytes=max(m['splits'][k]['max_record_bytes'] for k in SPLITS), output_bytes=m['bytes'])
-        result['targets_met'] = dict(rows_per_s=result['rows_per_s'] >= 1_000_000, peak_rss=run['peak_rss'] <= 4 * 2**30,
+        result['targets_met'] = dict(rows_per_s=result['rows_per_s'] >= 1_000_000,
+                                     peak_rss=run['peak_rss'] <= 4 * 2**30,
                                      bytes_per_measurement=(m['bytes_per_measurement'] or 0) <= 8)
         return result
     finally:
@@ -180,7 +191,8 @@ def _reference_context(buffer: list[dict], rng: random.Random, cfg: SamplerConfi
                        seq_len: int) -> tuple[list[int], list[dict]]:
     "Tokens of one context from a time-ordered buffer, measurement by measurement, and the measurements used."
     r = rng.random()
-    mode = MODE_FULL if r < cfg.mode_weights[0] else MODE_PARTIAL if r < cfg.mode_weights[0] + cfg.mode_weights[1] else MODE_NONE
+    mode = (MODE_FULL if r < cfg.mode_weights[0]
+            else MODE_PARTIAL if r < cfg.mode_weights[0] + cfg.mode_weights[1] else MODE_NONE)
     if mode == MODE_FULL: items = [(m, True) for m in buffer]
     elif mode == MODE_NONE: items = [(m, False) for m in buffer]; rng.shuffle(items)
     else:
@@ -227,8 +239,10 @@ def reference_contexts(measurements: list[dict], rng: random.Random, cfg: Sample
     return [np.asarray(c, np.int32) for c in contexts]
 
 # %% ../nbs/35_benchmarks.ipynb #c022
-def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts: int, seed: int, drop_remainder: bool = True):
-    "Grain's expansion, shuffle and first-fit packing of a stream of `Contexts` into model batches (`make_dataset`'s `packer`)."
+def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts: int, seed: int,
+                     drop_remainder: bool = True):
+    """Grain's expansion, shuffle and first-fit packing of a stream of `Contexts` into model batches
+    (`make_dataset`'s `packer`)."""
 
     class SplitContexts(grain.experimental.FlatMapTransform):
         "One element per context."
@@ -237,7 +251,8 @@ def first_fit_packer(contexts, *, batch_size: int, seq_len: int, chunk_contexts:
 
     ds = FlatMapIterDataset(contexts, SplitContexts())
     ds = WindowShuffleIterDataset(ds, window_size=chunk_contexts, seed=seed)
-    ds = FirstFitPackIterDataset(ds, length_struct={'inputs': seq_len}, num_packing_bins=batch_size, seed=seed, shuffle_bins=True)
+    ds = FirstFitPackIterDataset(ds, length_struct={'inputs': seq_len}, num_packing_bins=batch_size, seed=seed,
+                                 shuffle_bins=True)
     ds = ds.batch(batch_size, drop_remainder=drop_remainder)
     return ds.map(lambda b: model_batch(b['inputs'], b['inputs_segment_ids'], b['inputs_positions']))
 
@@ -246,13 +261,14 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
                   reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60,
                   **sampler) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
-    cfg = sampler_config(sampler, seq_len)   # `SamplerConfig` fields, e.g. pair_rtt_scale=0.5: the pipeline's and the sampler's
+    # `SamplerConfig` fields, e.g. pair_rtt_scale=0.5: the pipeline's and the sampler's
+    cfg = sampler_config(sampler, seq_len)
     with tempfile.TemporaryDirectory() as tmp:
         rows = random_probe_rows(probes, seed)
         write_probe_rows(rows, Path(tmp) / 'train', shards=4)
         records = [r for p in shard_paths(tmp, 'train') for r in read_shard(p)]
-        kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1), chunk_contexts=chunk_contexts,
-                  config=cfg)
+        kw = dict(batch_size=batch_size, seq_len=seq_len, seed=seed, num_threads=0, shard=(0, 1),
+                  chunk_contexts=chunk_contexts, config=cfg)
 
         def run(it, limit_s, limit_batches=None):
             "Real tokens, total tokens, segments, batches and seconds of an iterator run."
@@ -265,7 +281,8 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
             return real, total, segments, done, time.perf_counter() - begun
 
         it = iter(make_dataset(tmp, 'train', **kw))
-        sample = [next(it) for _ in range(10)]   # the first chunk is start-up, not throughput; these 10 batches tell the mix
+        # the first chunk is start-up, not throughput; these 10 batches tell the mix
+        sample = [next(it) for _ in range(10)]
         real, total, segments, n_batches, secs = run(it, seconds)
         mix = [batch_contexts(b) for b in sample]
         probes_per_batch = [len({context_probe(c) for c in cs}) for cs in mix]
@@ -290,7 +307,8 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
     return dict(stage='sampler', probes=probes, rows=len(rows), batch_size=batch_size, seq_len=seq_len, threads=1,
                 sampler={name: getattr(cfg, name) for name in sampler},
                 batches=n_batches, seconds=round(secs, 2),
-                real_tokens_per_s=round(rate), contexts_per_s=round(segments / secs), padding_share=round(1 - real / total, 5),
+                real_tokens_per_s=round(rate), contexts_per_s=round(segments / secs),
+                padding_share=round(1 - real / total, 5),
                 distinct_probes_per_batch=round(float(np.mean(probes_per_batch)), 1),
                 contexts_per_batch=round(float(np.mean([len(cs) for cs in mix])), 1),
                 sampler_only_tokens_per_s=round(sampled / sampler_s),
@@ -344,23 +362,27 @@ def synthetic_row(index: int, *, seq_len: int = 1024, seed=0) -> dict:
     starts = np.r_[True, segment[1:] != segment[:-1]]
     position = np.arange(len(inputs)) - np.maximum.accumulate(np.where(starts, np.arange(len(inputs)), 0))
     pad = lambda a: np.pad(a.astype(np.int32), (0, seq_len - len(a)))
-    row = dict(inputs=pad(inputs), targets=pad(targets), inputs_segmentation=pad(segment), inputs_position=pad(position))
+    row = dict(inputs=pad(inputs), targets=pad(targets), inputs_segmentation=pad(segment),
+               inputs_position=pad(position))
     return row | dict(targets_segmentation=row['inputs_segmentation'], targets_position=row['inputs_position'])
 
 
-def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1024, seed: int = 0) -> grain.IterDataset:
+def synthetic_dataset(split: str = 'train', *, batch_size: int, seq_len: int = 1024,
+                      seed: int = 0) -> grain.IterDataset:
     "Batches of `synthetic_row`s with `netlm.sampler.make_dataset`'s interface (this process's share of rows)."
     if split not in ('train', 'test'): raise ValueError(f"split {split!r} is not 'train' or 'test'")
     rows = grain.MapDataset.range(0, 2**40)[jax.process_index()::jax.process_count()]
     rows = rows.map(functools.partial(synthetic_row, seq_len=seq_len, seed=(seed, ('train', 'test').index(split))))
-    return rows.batch(batch_size, drop_remainder=True).to_iter_dataset(grain.ReadOptions(num_threads=2, prefetch_buffer_size=4))
+    return rows.batch(batch_size, drop_remainder=True).to_iter_dataset(
+        grain.ReadOptions(num_threads=2, prefetch_buffer_size=4))
 
 # %% ../nbs/35_benchmarks.ipynb #c037
 def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = None, seq_len: int | None = None,
                 warmup: int = 3, seed: int = 0, **overrides) -> dict:
     "Real tokens/s, step time and MFU of the training step of `preset` on this machine's devices, on synthetic batches."
     small = preset == 'tiny'
-    settings = dict(batch_size=batch_size or (8 if small else 32), seq_len=seq_len or (256 if small else 1024)) | overrides
+    settings = dict(batch_size=batch_size or (8 if small else 32),
+                    seq_len=seq_len or (256 if small else 1024)) | overrides
     config = config_from_args(preset, settings)
     check_config(config)
     mesh = data_mesh()
@@ -380,8 +402,9 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
     step_time = (time.perf_counter() - t0) / steps
     flops, peak, n = flops_per_token(config.model, config.seq_len), device_peak_flops(), jax.device_count()
     real_tokens_per_s = real / step_time
-    return dict(stage='train', preset=preset, params=param_count(state.model())['total'], device=jax.devices()[0].device_kind,
-                devices=n, attention=attention_implementation(config.model), batch_size=config.batch_size, seq_len=config.seq_len,
+    return dict(stage='train', preset=preset, params=param_count(state.model())['total'],
+                device=jax.devices()[0].device_kind, devices=n, attention=attention_implementation(config.model),
+                batch_size=config.batch_size, seq_len=config.seq_len,
                 steps=steps, step_time_s=step_time, real_tokens_per_s=real_tokens_per_s,
                 padding_fraction=1 - real / (config.batch_size * config.seq_len), compile_s=compile_s,
                 flops_per_token=flops, model_tflops_per_s=real_tokens_per_s * flops / 1e12,
@@ -394,19 +417,21 @@ def _small_run(tmp: Path, steps: int, seed: int) -> tuple[Path, Path]:
     "A `tiny` run of `steps` steps on a 12-probe synthetic world: (workdir, data)."
     world = generate(tmp / 'world', probes=12, days=0.3, seed=seed, progress=False)
     build_probe_rows(world['path'], tmp / 'rows', progress=False)
-    train(config_from_args('tiny', dict(data=str(tmp / 'rows'), workdir=str(tmp / 'run'), steps=steps, batch_size=4, seq_len=256,
-                                        eval_every=0, ckpt_every=steps, progress='off', seed=seed)))
+    train(config_from_args('tiny', dict(data=str(tmp / 'rows'), workdir=str(tmp / 'run'), steps=steps, batch_size=4,
+                                        seq_len=256, eval_every=0, ckpt_every=steps, progress='off', seed=seed)))
     return tmp / 'run', tmp / 'rows'
 
 
-def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 400, steps: int = 30, seed: int = 0) -> dict:
+def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 400, steps: int = 30,
+                 seed: int = 0) -> dict:
     "Sizes, load times, queries/s and answer differences of a run's float32 and int8 exports against its checkpoint."
     if (workdir is None) != (data is None):
         raise ValueError('bench export: give both workdir= and data= (a run and its probe rows), or neither')
     with tempfile.TemporaryDirectory(prefix='netlm-bench-export-') as tmp:
         tmp = Path(tmp)
         if workdir is None: workdir, data, split = *_small_run(tmp, steps, seed), 'all'   # few probes: every split
-        test = Measurements.concat([load_split(data, s) for s in SPLITS if (Path(data) / s).is_dir()]) if split == 'all' else load_split(data, split)
+        test = (Measurements.concat([load_split(data, s) for s in SPLITS if (Path(data) / s).is_dir()])
+                if split == 'all' else load_split(data, split))
         proto = make_protocol(test, n_context=30, max_queries=queries, seed=seed)
         if not len(proto.queries):
             raise ValueError(f'bench export: no query in split {split!r} of {data} (probes need 31 measurements)')
@@ -415,7 +440,8 @@ def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 40
             export_model(workdir, tmp / name, int8=int8)
             loaders[name] = functools.partial(Predictor.from_export, tmp / name)
         out = dict(stage='export', workdir=str(workdir), split=split, queries=len(proto.queries), cores=os.cpu_count(),
-                   checkpoint_bytes=sum(f.stat().st_size for f in (Path(workdir) / 'checkpoints').rglob('*') if f.is_file()),
+                   checkpoint_bytes=sum(f.stat().st_size for f in (Path(workdir) / 'checkpoints').rglob('*')
+                                        if f.is_file()),
                    float32_bytes=export_size(tmp / 'float32'), int8_bytes=export_size(tmp / 'int8'))
         answers = {}
         for name, load in loaders.items():

@@ -64,14 +64,14 @@ def _row_slice(row: ProbeRow, keep: np.ndarray) -> ProbeRow:
 
 def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_measurements: int = 100,
                  seed: int = 0) -> list[Client]:
-    """`n` probes drawn at random among those of `rows` with `min_measurements`, each split in time: its first `1 - holdout` to
-    learn from, the rest its own future."""
+    """`n` probes drawn at random among those of `rows` with `min_measurements`, each split in time: its first
+    `1 - holdout` to learn from, the rest its own future."""
     by_probe = {}
     for r in rows: by_probe.setdefault(r.prb_id if r.prb_id >= 0 else r.src, []).append(r)   # a probe's parts together
     eligible = [rs for rs in by_probe.values() if sum(map(len, rs)) >= min_measurements]
     if len(eligible) < n:
-        raise NetlmError(f'{n} clients asked, but {len(eligible)} of the {len(by_probe)} training probes have {min_measurements} '
-                         'measurements: ask for fewer clients or lower min_measurements')
+        raise NetlmError(f'{n} clients asked, but {len(eligible)} of the {len(by_probe)} training probes have '
+                         f'{min_measurements} measurements: ask for fewer clients or lower min_measurements')
     clients = []
     for i in np.sort(np.random.default_rng(seed).choice(len(eligible), n, replace=False)):
         rs = sorted(eligible[i], key=lambda r: r.part)
@@ -82,7 +82,8 @@ def make_clients(rows: list[ProbeRow], n: int, *, holdout: float = 0.2, min_meas
         if not train or not len(future): continue  # a probe whose measurements all share one time cannot be split
         clients.append(Client(str(rs[0].prb_id if rs[0].prb_id >= 0 else rs[0].src), train, future, cut))
     if len(clients) < n:
-        raise NetlmError(f'{n - len(clients)} of the drawn probes cannot be split in time (all measurements at one time)')
+        raise NetlmError(f'{n - len(clients)} of the drawn probes cannot be split in time '
+                         '(all measurements at one time)')
     return clients
 
 
@@ -94,24 +95,27 @@ def load_clients(config: FederateConfig) -> list[Client]:
 
 # %% ../nbs/27_federate.ipynb #c112
 def own_future_protocol(clients: list[Client], n_context: int = 30, queries: int = 30, unseen: int = 10) -> Protocol:
-    """Each client's own future as evaluation questions: its last `n_context` training measurements as the context, the first
-    `queries` held-out ones and the next `unseen` to destinations that context lacks; `group` = the client."""
+    """Each client's own future as evaluation questions: its last `n_context` training measurements as the context, the
+    first `queries` held-out ones and the next `unseen` to destinations that context lacks; `group` = the client."""
     ctx, qs = [], []
     for g, c in enumerate(clients):                               # a loop per client
         h, f = c.history(), c.future
         h, f = h[np.argsort(h.t, kind='stable')][-n_context:], f[np.argsort(f.t, kind='stable')]
         later = f[queries:]
         later = later[~np.isin(later.dst.astype(str), h.dst.astype(str))][:unseen]
-        q = Measurements(*(np.concatenate([getattr(f[:queries], k), getattr(later, k)]) for k in ('src', 'dst', 't', 'rtt_ms')))
+        q = Measurements(*(np.concatenate([getattr(f[:queries], k), getattr(later, k)])
+                           for k in ('src', 'dst', 't', 'rtt_ms')))
         h.group, q.group = np.full(len(h), g), np.full(len(q), g)
         ctx.append(h); qs.append(q)
-    join = lambda ms: Measurements(*(np.concatenate([getattr(m, k) for m in ms]) for k in ('src', 'dst', 't', 'rtt_ms', 'group')))
+    join = lambda ms: Measurements(*(np.concatenate([getattr(m, k) for m in ms])
+                                     for k in ('src', 'dst', 't', 'rtt_ms', 'group')))
     context = join(ctx)
     ranks = np.concatenate([np.arange(len(h), 0, -1) for h in ctx])
     return Protocol(context, join(qs), ranks, n_context)
 
 # %% ../nbs/27_federate.ipynb #c115
-def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.random.Generator, cfg: SamplerConfig) -> dict:
+def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.random.Generator,
+                   cfg: SamplerConfig) -> dict:
     """`n_seqs` packed training sequences from `rows` alone (netlm.sampler's contexts, drawn again until there are
     enough)."""
     parts, have = [], 0
@@ -122,8 +126,8 @@ def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.rand
 
 
 def round_batches(clients: list[Client], config: FederateConfig, round_: int, members: list[int] | None = None) -> dict:
-    """Every client's batches of one round, `(clients, local_steps, batch_size, seq_len)`; for `central`, one stream of the union
-    `(1, local_steps, clients * batch_size, seq_len)`."""
+    """Every client's batches of one round, `(clients, local_steps, batch_size, seq_len)`; for `central`, one stream of
+    the union `(1, local_steps, clients * batch_size, seq_len)`."""
     cfg = config.train_config().sampler
     S, B = config.local_steps, config.batch_size
     if config.algorithm == 'central':
@@ -140,8 +144,8 @@ def round_batches(clients: list[Client], config: FederateConfig, round_: int, me
 
 @functools.cache
 def _local_round(model_def, opt_def, seed: int, field_weights):
-    """jit(scan over local steps of vmap over clients of the training step): `(params, opt_state, batches, first_step) ->
-    (params, opt_state, metrics)`."""
+    """jit(scan over local steps of vmap over clients of the training step):
+    `(params, opt_state, batches, first_step) -> (params, opt_state, metrics)`."""
     step = jax.vmap(step_function(model_def, opt_def, seed, field_weights), in_axes=(0, 0, 0, None))
 
     def run(params, opt_state, batches, first_step):
@@ -165,8 +169,8 @@ def quantize_int8(delta):
 
 
 def fedavg(params, reference, weights: np.ndarray, compress: str = 'none'):
-    """The data-weighted average of the clients' updates against `reference` (the round's global model), given back to every
-    client."""
+    """The data-weighted average of the clients' updates against `reference` (the round's global model), given back to
+    every client."""
     w = jnp.asarray(weights / weights.sum(), jnp.float32)
     def leaf(p, ref):
         delta = p - ref[None]
@@ -194,16 +198,16 @@ def gossip(params, W: np.ndarray):
 
 
 def update_bytes(params, compress: str = 'none') -> int:
-    """Bytes of one model update on the wire (one client's share of `params`): float32 values, or int8 values plus a float32
-    scale per tensor."""
+    """Bytes of one model update on the wire (one client's share of `params`): float32 values, or int8 values plus a
+    float32 scale per tensor."""
     leaves = jax.tree.leaves(params)
     n = sum(int(np.prod(x.shape[1:])) for x in leaves)
     return n + 4 * len(leaves) if compress == 'int8' else 4 * n
 
 # %% ../nbs/27_federate.ipynb #c121
 class Federation:
-    """The clients' models of a federated run (stacked on a leading client axis), their optimizer states, and the round they
-    reached."""
+    """The clients' models of a federated run (stacked on a leading client axis), their optimizer states, and the round
+    they reached."""
 
     def __init__(self, config: FederateConfig, clients: list[Client]):
         self.config, self.clients, self.round = config, clients, 0
@@ -258,8 +262,8 @@ class Federation:
         return metrics
 
     def model(self, i: int = 0, adapted: bool = False):
-        """Client `i`'s model (the global model for fedavg after an exchange, and for central); `adapted`: as it was after its
-        local steps, before the exchange."""
+        """Client `i`'s model (the global model for fedavg after an exchange, and for central); `adapted`: as it was
+        after its local steps, before the exchange."""
         return nnx.merge(self.model_def, jax.tree.map(lambda x: x[i], self.adapted if adapted else self.params))
 
     @property
@@ -268,8 +272,8 @@ class Federation:
 # %% ../nbs/27_federate.ipynb #c124
 def answer_by_model(federation: Federation, protocol: Protocol, assign: np.ndarray,
                     adapted: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Quantiles and failure probabilities of every query of `protocol`, query i answered by client `assign[i]`'s model (with its
-    own context)."""
+    """Quantiles and failure probabilities of every query of `protocol`, query i answered by client `assign[i]`'s model
+    (with its own context)."""
     q, ctx = protocol.queries, protocol.context
     quantiles, p_fail = np.full((len(q), len(QUANTILE_GRID)), np.nan), np.full(len(q), np.nan)
     for m in np.unique(assign):  # a loop per model: each compiled once per architecture
@@ -291,8 +295,9 @@ def score(quantiles, p_fail, protocol: Protocol, unit, n_boot: int = 1000) -> di
 
 
 def evaluate_federation(federation: Federation, own: Protocol, heldout: Protocol | None, n_boot: int = 1000) -> dict:
-    """Each client's own future (answered by its own model; for fedavg and gossip also by its model as it was after the round's local
-    steps, before the exchange: `own_adapted`) and the held-out probes (each answered by one client's model, assigned in turn)."""
+    """Each client's own future (answered by its own model; for fedavg and gossip also by its model as it was after the
+    round's local steps, before the exchange: `own_adapted`) and the held-out probes (each answered by one client's
+    model, assigned in turn)."""
     n = len(federation.clients)
     own_assign = np.zeros(len(own.queries), np.int64) if federation.shared else own.queries.group
     qs, pf = answer_by_model(federation, own, own_assign)
@@ -300,7 +305,8 @@ def evaluate_federation(federation: Federation, own: Protocol, heldout: Protocol
     median = qs[:, len(QUANTILE_GRID) // 2]
     err = np.abs(median - own.queries.rtt_ms)
     ok = own.queries.ok & np.isfinite(median)
-    out['per_client'] = [float(np.median(err[ok & (own.queries.group == g)])) if (ok & (own.queries.group == g)).any() else None
+    out['per_client'] = [float(np.median(err[ok & (own.queries.group == g)]))
+                         if (ok & (own.queries.group == g)).any() else None
                          for g in range(n)]
     if federation.config.algorithm in ('fedavg', 'gossip') and federation.adapted is not None:
         qs, pf = answer_by_model(federation, own, own.queries.group, adapted=True)   # personalized: before the exchange
@@ -314,8 +320,8 @@ def evaluate_federation(federation: Federation, own: Protocol, heldout: Protocol
 
 # %% ../nbs/27_federate.ipynb #c126
 def save_round(federation: Federation, workdir, keep: int = 2) -> Path:
-    """Write the federation's state after its current round (`state/round-R.npz`, its SHA-256 and counters in `round-R.json`);
-    keep the last `keep`."""
+    """Write the federation's state after its current round (`state/round-R.npz`, its SHA-256 and counters in
+    `round-R.json`); keep the last `keep`."""
     d = Path(workdir) / 'state'
     d.mkdir(parents=True, exist_ok=True)
     path = d / f'round-{federation.round:05d}.npz'
@@ -370,8 +376,8 @@ def _check_workdir(config: FederateConfig) -> None:
 
 
 def federate(config: FederateConfig) -> dict:
-    """Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`; return
-    the summary."""
+    """Run (or resume at its last saved round) a federated run; write `metrics.jsonl` (every round) and `summary.json`;
+    return the summary."""
     _check_workdir(config)
     workdir = Path(config.workdir)
     clients = load_clients(config)
@@ -418,9 +424,9 @@ def _client_data(config: FederateConfig) -> tuple:
 
 
 def flower_apps(config: FederateConfig, result: dict | None = None):
-    """Flower's `(ServerApp, ClientApp)` for FedAvg on these settings: each node trains one client (`partition-id`) with the
-    same local round as the in-process federation, keeping its optimizer state in the node's context between rounds; the
-    server's final arrays land in `result['arrays']`."""
+    """Flower's `(ServerApp, ClientApp)` for FedAvg on these settings: each node trains one client (`partition-id`) with
+    the same local round as the in-process federation, keeping its optimizer state in the node's context between rounds;
+    the server's final arrays land in `result['arrays']`."""
     try:   # Flower is optional (pip install 'netlm[federate]') and slow to import: loaded only for its apps
         from flwr.app import ArrayRecord, Context, Message, MetricRecord, RecordDict
         from flwr.clientapp import ClientApp
@@ -462,8 +468,8 @@ def flower_apps(config: FederateConfig, result: dict | None = None):
 
 
 def run_flower_simulation(config: FederateConfig, cpus_per_client: float = 1.0) -> list[np.ndarray]:
-    """FedAvg under Flower's simulation engine (Ray), one virtual node per client; the final global parameters (leaves in
-    `jax.tree.leaves` order)."""
+    """FedAvg under Flower's simulation engine (Ray), one virtual node per client; the final global parameters (leaves
+    in `jax.tree.leaves` order)."""
     from flwr.simulation import run_simulation
     result = {}
     server_app, client_app = flower_apps(config, result)
@@ -474,8 +480,8 @@ def run_flower_simulation(config: FederateConfig, cpus_per_client: float = 1.0) 
 
 # %% ../nbs/27_federate.ipynb #c133
 def client_costs(preset: str = 'cpu-small', batch_size: int = 2, seq_len: int = 512, steps: int = 10) -> dict:
-    """What one client pays per local step on this machine: parameters, update size on the wire, the compiled step's memory,
-    seconds per step."""
+    """What one client pays per local step on this machine: parameters, update size on the wire, the compiled step's
+    memory, seconds per step."""
     tc = config_from_args(preset, dict(batch_size=batch_size, seq_len=seq_len, steps=1000, eval_every=0))
     state = init_state(tc, data_mesh())
     rng = np.random.default_rng(0)
@@ -495,7 +501,8 @@ def client_costs(preset: str = 'cpu-small', batch_size: int = 2, seq_len: int = 
                 update_bytes_float32=update_bytes(stacked), update_bytes_int8=update_bytes(stacked, 'int8'),
                 step_memory_bytes=dict(arguments=int(mem.argument_size_in_bytes), outputs=int(mem.output_size_in_bytes),
                                        temporaries=int(mem.temp_size_in_bytes),
-                                       total=int(mem.argument_size_in_bytes + mem.output_size_in_bytes + mem.temp_size_in_bytes)),
+                                       total=int(mem.argument_size_in_bytes + mem.output_size_in_bytes
+                                                 + mem.temp_size_in_bytes)),
                 process_peak_rss_bytes=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
                 seconds_per_step=seconds, tokens_per_step=batch_size * seq_len, cpus=len(os.sched_getaffinity(0)))
 
@@ -505,7 +512,8 @@ def read_run(workdir) -> dict:
     w = Path(workdir)
     if not (w / 'config.json').is_file(): raise FileNotFoundError(f'{w}: not a federated run (no config.json)')
     records = read_metrics(w, None)
-    summary = read_manifest_json(w / 'summary.json', 'federated run summary') if (w / 'summary.json').is_file() else None
+    summary = (read_manifest_json(w / 'summary.json', 'federated run summary')
+               if (w / 'summary.json').is_file() else None)
     config = read_manifest_json(w / 'config.json', 'federated run config')
     return dict(config=config, records=records, summary=summary, name=run_label(config))
 
@@ -521,8 +529,8 @@ def _bytes_text(n: float) -> str:
 
 
 def client_gains(run: dict) -> dict | None:
-    """Share of clients whose own-future median error fell from round 0 to the last evaluation: all, the busier half and the
-    quieter half (by training measurements)."""
+    """Share of clients whose own-future median error fell from round 0 to the last evaluation: all, the busier half and
+    the quieter half (by training measurements)."""
     evals = [r for r in run['records'] if 'own' in r]
     if len(evals) < 2 or not run['summary']: return None
     before, after = (np.array([np.nan if v is None else v for v in r['per_client']]) for r in (evals[0], evals[-1]))
@@ -533,10 +541,10 @@ def client_gains(run: dict) -> dict | None:
 
 
 def comparison_table(workdirs) -> str:
-    """One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and own-future errors
-    (median AE and CRPS, 95% intervals), clients that gained."""
-    lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | own future median AE | '
-             'seen | unseen | own CRPS '
+    """One Markdown line per run (and one for the starting model): tokens, bytes sent per client, held-out and
+    own-future errors (median AE and CRPS, 95% intervals), clients that gained."""
+    lines = ['| algorithm | tokens | sent per client | held-out median AE (ms) | held-out CRPS | '
+             'own future median AE | seen | unseen | own CRPS '
              '| own future, adapted before the exchange | clients improved (busy / quiet half) |',
              '|---|---|---|---|---|---|---|---|---|---|---|']
     row = lambda name, f, sent, gains: (
@@ -552,14 +560,15 @@ def comparison_table(workdirs) -> str:
         if not evals: continue
         if k == 0: lines.append(row('the starting model (round 0)', evals[0], '–', None))
         f = evals[-1]
-        sent = _bytes_text(f['sent_bytes_per_client']) + (' (its data)' if run['config']['algorithm'] == 'central' else '')
+        sent = (_bytes_text(f['sent_bytes_per_client'])
+                + (' (its data)' if run['config']['algorithm'] == 'central' else ''))
         lines.append(row(f"{run['name']} (round {f['round']})", f, sent, client_gains(run)))
     return '\n'.join(lines)
 
 
 def plot_federation(workdirs, path=None):
-    """Held-out and own-future error against rounds and against bytes sent per client (one line per run), and each client's
-    own-future error against its data."""
+    """Held-out and own-future error against rounds and against bytes sent per client (one line per run), and each
+    client's own-future error against its data."""
     import matplotlib.pyplot as plt   # slow to import; only the plot needs it
     fig, axes = plt.subplots(1, 4, figsize=(20, 4.5))
     for w in workdirs:

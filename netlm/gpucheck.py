@@ -176,8 +176,8 @@ def _relative_error(a, b) -> float:
 
 
 def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repeats: int = 5) -> dict:
-    """Each attention kernel of `paths` against 'xla' on one packed batch of `shape` (B, T, H, D) in bfloat16: output and
-    gradients, relative errors and milliseconds."""
+    """Each attention kernel of `paths` against 'xla' on one packed batch of `shape` (B, T, H, D) in bfloat16: output
+    and gradients, relative errors and milliseconds."""
     import jax
     import jax.numpy as jnp
     import numpy as np
@@ -212,9 +212,11 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
     for path in paths:
         try: r = run(path, jnp.bfloat16)
         except Exception as e:      # a kernel this machine cannot compile or run: recorded, judged by the caller
-            results[path] = dict(error=f'{type(e).__name__}: {(str(e).strip().splitlines() or [""])[0][:300]}'); continue
+            results[path] = dict(error=f'{type(e).__name__}: {(str(e).strip().splitlines() or [""])[0][:300]}')
+            continue
         vs_xla, vs_float32 = errors(r, ref), errors(r, ref32)
-        close = all(vs_float32[k] <= max(2 * results['xla']['vs_float32'][k], 1e-3) or vs_xla[k] <= tolerance for k in vs_xla)
+        close = all(vs_float32[k] <= max(2 * results['xla']['vs_float32'][k], 1e-3) or vs_xla[k] <= tolerance
+                    for k in vs_xla)
         results[path] = dict(ms=r[2], vs_xla=vs_xla, vs_float32=vs_float32, agrees=close)
         print(f'attention {path}: {json.dumps(results[path])}', flush=True)   # in the log, should a later kernel hang
     return dict(shape=dict(batch=B, length=T, heads=H, head_dim=D), dtype='bfloat16', reference='xla',
@@ -291,8 +293,8 @@ def xla_flag_accepted(flag: str) -> bool:
 
 
 def run_sbatch(script: Path, env: dict, workdir: Path, log: Path, kill_at: int | None = None) -> dict:
-    """`bash script` with `env` and WORKDIR=`workdir` (output to `log`); with `kill_at`, SIGTERM to the script once the run
-    logged that step. Exit status, seconds, step killed at, and the trainer's summary."""
+    """`bash script` with `env` and WORKDIR=`workdir` (output to `log`); with `kill_at`, SIGTERM to the script once the
+    run logged that step. Exit status, seconds, step killed at, and the trainer's summary."""
     t0, killed_at = time.perf_counter(), None
     with open(log, 'w') as out:
         proc = subprocess.Popen(['bash', str(script)], cwd=workdir.parent,
@@ -336,10 +338,13 @@ def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
     steps = range(1, s.slurm_steps + 1)
     complete = all(step in reference and step in resumed for step in steps)
     save_step = saved[-1] if saved else None
-    diff = lambda part: max((abs(reference[t][0] - resumed[t][0]) for t in part if t in reference and t in resumed), default=None)
-    before, after = (diff(range(1, save_step + 1)), diff(range(save_step + 1, s.slurm_steps + 1))) if save_step else (None, None)
+    diff = lambda part: max((abs(reference[t][0] - resumed[t][0]) for t in part if t in reference and t in resumed),
+                            default=None)
+    before, after = ((diff(range(1, save_step + 1)), diff(range(save_step + 1, s.slurm_steps + 1))) if save_step
+                     else (None, None))
     start = (runs['resumed']['summary'] or {}).get('start_step')
-    return dict(command=' '.join(f'{k}={shlex.quote(v)}' for k, v in variables.items()) + ' WORKDIR=... bash slurm/train.sbatch',
+    return dict(command=' '.join(f'{k}={shlex.quote(v)}' for k, v in variables.items())
+                + ' WORKDIR=... bash slurm/train.sbatch',
                 deterministic_ops=deterministic, runs=runs, checkpoints_after_kill=saved, saved_step=save_step,
                 resumed_from=start, max_loss_diff_before_kill=before, max_loss_diff_after_resume=after,
                 losses=dict(uninterrupted=[reference.get(t, (None,))[0] for t in steps],
@@ -348,7 +353,8 @@ def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
                             and max(reference, default=0) == s.slurm_steps,
                             killed_saved_midway=runs['killed']['status'] == 143 and save_step is not None
                             and s.slurm_kill_at <= save_step < s.slurm_steps,
-                            resumed_from_saved=runs['resumed']['status'] == 0 and save_step is not None and start == save_step,
+                            resumed_from_saved=runs['resumed']['status'] == 0 and save_step is not None
+                            and start == save_step,
                             same_data=complete and all(reference[t][1] == resumed[t][1] for t in steps),
                             losses_equal=complete and before == 0 and after == 0))
 
@@ -424,7 +430,8 @@ def _summary(name: str, record: dict) -> str:
     if name == 'world' and r: figures = [f"{r['measurements']:,} measurements", f"rows {r['probe_rows']}",
                                          f"{r['cores']} cores"]
     if name == 'attention' and r:
-        figures = [f"{p}: {v['ms']:.2f} ms" + (f", error vs xla {max(v['vs_xla'].values()):.1e}" if 'vs_xla' in v else '')
+        figures = [f"{p}: {v['ms']:.2f} ms"
+                   + (f", error vs xla {max(v['vs_xla'].values()):.1e}" if 'vs_xla' in v else '')
                    if 'ms' in v else f'{p}: {v["error"][:80]}' for p, v in r['paths'].items()]
     if name.startswith('speed_') and r:
         figures = [f"{r['real_tokens_per_s']:,.0f} real tokens/s", f"{1e3 * r['step_time_s']:.1f} ms/step"]
@@ -432,10 +439,13 @@ def _summary(name: str, record: dict) -> str:
         figures += [f"peak memory {r['peak_memory_gib']:.1f} GiB"] if r.get('peak_memory_gib') else []
     if name == 'slurm' and r:
         figures = [f"saved at {r['saved_step']}, resumed from {r['resumed_from']}",
-                   f"loss diff before kill {r['max_loss_diff_before_kill']}, after resume {r['max_loss_diff_after_resume']}"]
-    if name == 'predictor' and r: figures = [f"{r['queries_per_s']:,.1f} queries/s ({r['queries']} queries, {r['backend']})"]
+                   f"loss diff before kill {r['max_loss_diff_before_kill']}, "
+                   f"after resume {r['max_loss_diff_after_resume']}"]
+    if name == 'predictor' and r:
+        figures = [f"{r['queries_per_s']:,.1f} queries/s ({r['queries']} queries, {r['backend']})"]
     text = f"{name}: {record['status']}" + (f" in {record['seconds']:.1f} s" if 'seconds' in record else '')
-    return text + (f" ({'; '.join(figures)})" if figures else '') + (f" - {record['error']}" if record.get('error') else '')
+    return (text + (f" ({'; '.join(figures)})" if figures else '')
+            + (f" - {record['error']}" if record.get('error') else ''))
 
 
 def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = False, phases=None) -> int:
@@ -476,8 +486,8 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
         record |= dict(passed=False, import_error=why,
                        phases={n: dict(status='not run', error='netlm cannot import') for n in names})
         save(); log.write(probe.stderr); log.close()
-        print(f'gpu_check: netlm cannot import on Python {record["python"]} ({sys.executable}): {why}; on a device machine, '
-              'carry the wheels of scripts/gpu_wheels (.whl)', file=sys.stderr)
+        print(f'gpu_check: netlm cannot import on Python {record["python"]} ({sys.executable}): {why}; '
+              'on a device machine, carry the wheels of scripts/gpu_wheels (.whl)', file=sys.stderr)
         return 2
     save()
     for group in ([[n] for n in names] if s.separate else [names]):
@@ -498,7 +508,8 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
             for n in group:
                 path = work / 'results' / f'{n}.json'
                 if n not in done and path.is_file():
-                    done.add(n); record['phases'][n] = json.loads(path.read_text()); save(); say(_summary(n, record['phases'][n]))
+                    done.add(n); record['phases'][n] = json.loads(path.read_text()); save()
+                    say(_summary(n, record['phases'][n]))
             if finished: break
             if time.time() > deadline:
                 os.killpg(child.pid, signal.SIGKILL); child.wait(); timed_out = True; break
@@ -528,7 +539,8 @@ def find_repo(repo=None) -> Path:
     candidates = [Path(repo)] if repo else [Path.cwd(), Path(__file__).resolve().parent.parent]
     for path in candidates:
         if (path / 'slurm' / 'train.sbatch').is_file(): return path.resolve()
-    raise FileNotFoundError(f'no slurm/train.sbatch in {", ".join(map(str, candidates))}: give --repo the repository root')
+    raise FileNotFoundError(f'no slurm/train.sbatch in {", ".join(map(str, candidates))}: '
+                            'give --repo the repository root')
 
 
 def main(argv=None) -> None:

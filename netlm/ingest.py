@@ -81,7 +81,8 @@ def _stream_values(text, buf: str, on_read):
             value, end = decode(buf, pos)
         except (ValueError, RecursionError) as e:
             if eof:
-                yield n + 1, BadJSON(f'{e}; the rest of the file is skipped (a broken JSON document cannot be resynchronized)')
+                yield n + 1, BadJSON(f'{e}; the rest of the file is skipped '
+                                     '(a broken JSON document cannot be resynchronized)')
                 return
             refill(); continue                            # the element may go on in the next chunk
         if end == len(buf) and not eof: refill(); continue   # a value that ends with the buffer may be cut short
@@ -148,7 +149,8 @@ class IngestReport:
 
     def add(self, other: IngestReport):
         "Add the counts of `other` (one file's, read to its end)."
-        self.results_read += other.results_read; self.rows_written += other.rows_written; self.failures += other.failures
+        self.results_read += other.results_read; self.rows_written += other.rows_written
+        self.failures += other.failures
         for reason, n in other.rejects.items(): self.reject(reason, n, other.samples.get(reason, ()))
         self.count(other.stats)
 
@@ -196,7 +198,8 @@ class _RowBuffer:
 def _expand(value):
     "The results in one JSON value: itself, a list's elements, or an API v1 wrapper's `results`."
     if value.__class__ is list: return value
-    if value.__class__ is dict and value.get('results').__class__ is list and 'msm_id' not in value: return value['results']
+    if value.__class__ is dict and value.get('results').__class__ is list and 'msm_id' not in value:
+        return value['results']
     return (value,)
 
 
@@ -286,14 +289,15 @@ def input_files(inputs) -> list[Path]:
         if item.is_dir():
             found = sorted(p for p in item.rglob('*') if p.is_file() and p.suffix in _DATA_SUFFIXES)
             if not found:
-                raise FileNotFoundError(f'ingest input {item}: the directory holds no .json/.jsonl/.ndjson/.gz/.bz2/.xz file')
+                raise FileNotFoundError(f'ingest input {item}: the directory holds no '
+                                        '.json/.jsonl/.ndjson/.gz/.bz2/.xz file')
             files += found
         elif item.is_file():
             if not os.access(item, os.R_OK): raise NetlmError(f'ingest input {item}: not readable (permission denied)')
             with open(item, 'rb') as f:
                 if f.read(4) == b'PAR1':
-                    raise NetlmError(f'ingest input {item}: a Parquet file, not RIPE Atlas results (a measurement table '
-                                     'goes to `netlm preprocess`)')
+                    raise NetlmError(f'ingest input {item}: a Parquet file, not RIPE Atlas results '
+                                     '(a measurement table goes to `netlm preprocess`)')
             files.append(item)
         else:
             raise FileNotFoundError(f'ingest input not found: {item}')
@@ -320,10 +324,13 @@ def distinct_files(files) -> tuple[list[Path], list[dict]]:
 def _output_path(out, files) -> Path:
     "The output path, checked: not a directory, not one of the inputs, its directory made."
     out = Path(out)
-    if out.is_dir(): raise NetlmError(f'ingest output {out} is a directory; give the path of the .parquet file to write')
-    if out.exists() and any(out.samefile(f) for f in files): raise NetlmError(f'ingest output {out} is also one of the inputs')
+    if out.is_dir():
+        raise NetlmError(f'ingest output {out} is a directory; give the path of the .parquet file to write')
+    if out.exists() and any(out.samefile(f) for f in files):
+        raise NetlmError(f'ingest output {out} is also one of the inputs')
     try: out.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e: raise NetlmError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
+    except OSError as e:
+        raise NetlmError(f'ingest output {out}: cannot create its directory ({e.strerror or e})') from None
     return out
 
 # %% ../nbs/09_ingest.ipynb #c082
@@ -352,7 +359,8 @@ def _ingest_file(path: Path, report: IngestReport, output: _TableOutput, rtt: st
         report.results_read += 1
         report.reject('file_damaged', 1, [{'file': str(path), 'detail': detail,
                                            'results_not_written': file_report.results_read}])
-        read = f' ({file_report.results_read:,} results had been read from it before the damage showed)' if file_report.results_read else ''
+        read = (f' ({file_report.results_read:,} results had been read from it before the damage showed)'
+                if file_report.results_read else '')
         report.warn(f'{path}: damaged or cut short ({detail}); nothing from this file is written{read}')
         return
     output.commit()
@@ -409,14 +417,16 @@ def format_report(report: dict) -> str:
     lines = [f"{'results read':<28}{report['results_read']:>12,}",
              f"{'rows written':<28}{report['rows_written']:>12,}",
              f"{'  failures (rtt -1)':<28}{report['failures']:>12,}  ({report['failures'] / n:.1%} of rows)",
-             f"{'  NAT: src from `from`':<28}{report['nat_substitutions']:>12,}  ({report['nat_substitutions'] / n:.1%} of rows)",
+             f"{'  NAT: src from `from`':<28}{report['nat_substitutions']:>12,}  "
+             f"({report['nat_substitutions'] / n:.1%} of rows)",
              f"{'  no src_addr: `from`':<28}{report['src_from_from']:>12,}",
              f"{'  non-global src kept':<28}{report['src_not_global']:>12,}",
              f"{'duplicate replies ignored':<28}{report['dup_replies']:>12,}"]
     if report.get('not_sent_packets'):
         lines.append(f"{'packets not sent (error)':<28}{report['not_sent_packets']:>12,}  (not counted as lost)")
     if dropped := report.get('dropped_packets'):
-        lines.append(f"{'bad packets left out':<28}{sum(dropped.values()):>12,}  (of results kept with their other packets)")
+        lines.append(f"{'bad packets left out':<28}{sum(dropped.values()):>12,}  "
+                     "(of results kept with their other packets)")
         lines += [f"{'  ' + reason:<28}{count:>12,}" for reason, count in dropped.items()]
     lines.append(f"{'rejected':<28}{report['rejected']:>12,}")
     for reason, count in report['rejects'].items():
@@ -444,10 +454,11 @@ def _first(sample: dict) -> str:
 
 
 def no_rows_reason(report: dict) -> str:
-    """Why an ingest wrote no row, in one line naming the file: empty, damaged, not JSON, not ping results, or every result
-    rejected (with the reasons)."""
+    """Why an ingest wrote no row, in one line naming the file: empty, damaged, not JSON, not ping results, or every
+    result rejected (with the reasons)."""
     inputs, rejects, samples = report.get('inputs', []), report.get('rejects', {}), report.get('reject_samples', {})
-    name = inputs[0] if len(inputs) == 1 else f"{len(inputs)} inputs ({', '.join(inputs[:2])}{', ...' if len(inputs) > 2 else ''})"
+    name = (inputs[0] if len(inputs) == 1
+            else f"{len(inputs)} inputs ({', '.join(inputs[:2])}{', ...' if len(inputs) > 2 else ''})")
     read = report['results_read']
     if not read and report.get('msm_id') is not None:
         return f'{name}: no results (the API answered with none: check the measurement id, --start/--stop and --probes)'
@@ -459,14 +470,15 @@ def no_rows_reason(report: dict) -> str:
         if Path(name).suffix.lower() in ('.csv', '.tsv'):
             return f'{name}: a CSV file, not RIPE Atlas results; {ACCEPTED}'
         if reason == 'bad_json': return f'{name}: not JSON ({first}); {ACCEPTED}'
-        return f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); {ACCEPTED}'
+        return (f'{name}: not RIPE Atlas ping results ({read:,} read, none a ping result; the first at {first}); '
+                f'{ACCEPTED}')
     counts = ', '.join(f'{r} {n:,}' for r, n in sorted(rejects.items(), key=lambda kv: -kv[1]))
     return f'{name}: all {read:,} results rejected ({counts}); `netlm ingest` reports where each reason first occurs'
 
 
 def is_parquet(path) -> bool:
-    """Whether `path` names measurement Parquet: a file that starts with Parquet's magic bytes, a directory holding .parquet
-    files, or a glob (preprocess reads globs of Parquet)."""
+    """Whether `path` names measurement Parquet: a file that starts with Parquet's magic bytes, a directory holding
+    .parquet files, or a glob (preprocess reads globs of Parquet)."""
     text = str(path)
     if any(c in text for c in '*?['): return True
     p = Path(text)
@@ -477,8 +489,8 @@ def is_parquet(path) -> bool:
 
 
 def measurement_source(path, out, *, progress: bool = False) -> tuple[str, dict | None]:
-    """A measurement Parquet for `path`, and the ingest report: Parquet as it is; RIPE Atlas results (files or a directory)
-    ingested into `out` first; `NoMeasurements` saying why when they give no row."""
+    """A measurement Parquet for `path`, and the ingest report: Parquet as it is; RIPE Atlas results (files or a
+    directory) ingested into `out` first; `NoMeasurements` saying why when they give no row."""
     if is_parquet(path): return str(path), None
     report = ingest([path], out, progress=progress)
     if not report['rows_written']:
@@ -523,9 +535,11 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
     "Yield `n` RIPE-Atlas-like ping results (firmware 5000 layout): IPv4/IPv6, NAT, timeouts, errors, duplicates."
     rng = np.random.default_rng(seed)
     nat = rng.random(probes) < 0.7
-    v4_from = [f'{rng.integers(81, 95)}.{rng.integers(0, 256)}.{rng.integers(0, 256)}.{rng.integers(1, 255)}' for _ in range(probes)]
+    v4_from = [f'{rng.integers(81, 95)}.{rng.integers(0, 256)}.{rng.integers(0, 256)}.{rng.integers(1, 255)}'
+               for _ in range(probes)]
     v4_src = [f'192.168.{rng.integers(0, 256)}.{rng.integers(2, 255)}' if nat[i] else v4_from[i] for i in range(probes)]
-    v6_src = [f'2a02:{rng.integers(0x1000, 0xffff):x}:{rng.integers(0, 0xffff):x}::{rng.integers(1, 0xffff):x}' for _ in range(probes)]
+    v6_src = [f'2a02:{rng.integers(0x1000, 0xffff):x}:{rng.integers(0, 0xffff):x}::{rng.integers(1, 0xffff):x}'
+              for _ in range(probes)]
     dsts = [(4, f'193.0.{rng.integers(0, 256)}.{rng.integers(1, 255)}') for _ in range(60)] + \
            [(6, f'2001:67c:{rng.integers(0, 0xffff):x}::{rng.integers(1, 0xffff):x}') for _ in range(40)]
     base = rng.lognormal(3.5, 0.8, (probes, len(dsts)))
@@ -538,7 +552,8 @@ def synthetic_results(n: int, seed: int = 0, probes: int = 200):
              'proto': 'ICMP', 'ttl': int(rng.integers(40, 64)), 'size': 48, 'msm_id': 1000 + d, 'prb_id': 1000 + p,
              'timestamp': 1_700_000_000 + 240 * i // probes, 'msm_name': 'Ping', 'from': frm,
              'type': 'ping', 'step': 240}
-        packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03 else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
+        packets = [{'x': '*'} if unreachable[p, d] or rng.random() < 0.03
+                   else {'rtt': round(float(base[p, d] * (1 + rng.gamma(1.0, 0.05))), 6)}
                    for _ in range(3)]
         if rng.random() < 0.002:       # no route for a moment: the last packet could not be sent (as in MENOG)
             packets[-1] = {'error': 'sendto failed: Network is unreachable'}

@@ -97,7 +97,8 @@ def _split_unit(split_hash) -> np.ndarray: return (np.asarray(split_hash, np.uin
 
 def _check_fractions(test_fraction: float, val_fraction: float):
     if not (test_fraction >= 0 and val_fraction >= 0 and test_fraction + val_fraction < 1):
-        raise NetlmError(f'test_fraction={test_fraction} and val_fraction={val_fraction}: each must be >= 0 and their sum below 1')
+        raise NetlmError(f'test_fraction={test_fraction} and val_fraction={val_fraction}: '
+                         'each must be >= 0 and their sum below 1')
 
 
 def _probe_sides(split_hash, test_fraction: float, val_fraction: float = 0.0) -> np.ndarray:
@@ -108,7 +109,8 @@ def _probe_sides(split_hash, test_fraction: float, val_fraction: float = 0.0) ->
 
 def probe_id_hash(prb_ids) -> np.ndarray:
     "The stable uint64 split hash of each RIPE Atlas probe id (the key of the split where a probe has one)."
-    digest = b''.join(hashlib.blake2b(f'prb_id {int(p)}'.encode(), digest_size=8, key=_SPLIT_KEY).digest() for p in prb_ids)
+    digest = b''.join(hashlib.blake2b(f'prb_id {int(p)}'.encode(), digest_size=8, key=_SPLIT_KEY).digest()
+                      for p in prb_ids)
     return np.frombuffer(digest, '<u8').copy()
 
 
@@ -174,7 +176,8 @@ class AddressTable:
 def address_table(strings, test_fraction: float, val_fraction: float = 0.0) -> AddressTable:
     "Parse each distinct address string once; canonical ids, versions, split sides and partition hashes."
     text = sorted({'' if s is None else s for s in strings} | {''})
-    status, raw16, version = np.zeros(len(text), np.int8), np.zeros((len(text), 17), np.uint8), np.zeros(len(text), np.int8)
+    status, raw16, version = (np.zeros(len(text), np.int8), np.zeros((len(text), 17), np.uint8),
+                              np.zeros(len(text), np.int8))
     for i, s in enumerate(text):   # once per distinct address, never per measurement
         if not s.strip(): status[i] = ADDR_EMPTY; continue
         try: raw, v = ip_bytes(s)
@@ -204,7 +207,8 @@ def _reject_sql(m='m', s='S', d='D') -> str:
               'empty_dst': f'{d}.status = {ADDR_EMPTY}',
               'bad_src': f'{s}.status = {ADDR_BAD}', 'bad_dst': f'{d}.status = {ADDR_BAD}',
               'version_mismatch': f'{m}.ip_version IS DISTINCT FROM {s}.version OR {s}.version <> {d}.version'}
-    return 'CASE ' + ' '.join(f'WHEN {c} THEN {1 + PREPROCESS_REASONS.index(r)}' for r, c in checks.items()) + ' ELSE 0 END'
+    return ('CASE ' + ' '.join(f'WHEN {c} THEN {1 + PREPROCESS_REASONS.index(r)}' for r, c in checks.items())
+            + ' ELSE 0 END')
 
 
 def _reject_numpy(reason, rtt, rtt_null, t) -> np.ndarray:
@@ -241,8 +245,8 @@ MIN_ROW_BYTES = int(ROW_HEADER_BYTES + _PAD_SLACK + 8 + 2 + 4 + 16)   # one meas
 
 
 def probe_rows(sid, t, did, code, prb_id, side, addrs: AddressTable, max_row_bytes: int = 8 << 20):
-    """Yield (side, ProbeRow): one row per (source, probe id, side) of measurements sorted by (source, probe id, time), cut
-    into parts to fit `max_row_bytes`."""
+    """Yield (side, ProbeRow): one row per (source, probe id, side) of measurements sorted by (source, probe id, time),
+    cut into parts to fit `max_row_bytes`."""
     n = len(sid)
     if n == 0: return
     if max_row_bytes < MIN_ROW_BYTES:
@@ -296,7 +300,8 @@ def _time_cut(time_split):
     "Epoch seconds and ISO text of the time split (an ISO date or datetime, UTC unless it says otherwise)."
     if time_split is None: return None, None
     try: when = time_split if isinstance(time_split, datetime) else datetime.fromisoformat(str(time_split))
-    except ValueError: raise NetlmError(f'time_split {time_split!r} is not an ISO date or datetime (e.g. 2026-01-16)') from None
+    except ValueError:
+        raise NetlmError(f'time_split {time_split!r} is not an ISO date or datetime (e.g. 2026-01-16)') from None
     if when.tzinfo is None: when = when.replace(tzinfo=timezone.utc)
     return math.floor(when.timestamp()), when.astimezone(timezone.utc).isoformat()
 
@@ -328,7 +333,8 @@ def _build_partition(con, measurements, addrs, i, partitions, out, *, max_row_by
                                     cols['side'], addrs,
                                     max_row_bytes):
             record, st = encode_row(row), stats[SPLITS[side]]
-            if len(record) > max_row_bytes: raise AssertionError(f'row of {row.src} is {len(record)} bytes, over {max_row_bytes}')
+            if len(record) > max_row_bytes:
+                raise AssertionError(f'row of {row.src} is {len(record)} bytes, over {max_row_bytes}')
             writers[SPLITS[side]].write(record, len(row))
             st['measurements'] += len(row); st['records'] += 1; st['record_bytes'] += len(record)
             st['probes'] += row.part == 0; st['split_by_cap'] += row.part == 1
@@ -403,7 +409,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
                      partitions: int | None = None, partition: int | None = None, progress: bool = True,
                      rows_per_partition: int = 16_000_000, shard_bytes: int = 128 << 20,
                      compression: str = DEFAULT_COMPRESSION,
-                     memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20, temp_dir=None) -> dict:
+                     memory_limit: str = '2GB', threads: int | None = None, batch_rows: int = 1 << 20,
+                     temp_dir=None) -> dict:
     """Measurement Parquet -> probe rows in `out_dir/{train,val,test}/*.array_record` and `out_dir/manifest.json`
     (returned)."""
     files = parquet_files(source)
@@ -427,7 +434,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
         with _connect(memory_limit, tmp, threads) as con:
             scan = _parquet_scan(files)
             P = partitions or max(1, -(-total // rows_per_partition))
-            strings = con.sql(f'SELECT DISTINCT src_addr FROM {scan} UNION SELECT DISTINCT dst_addr FROM {scan}').fetchnumpy()['src_addr']
+            strings = con.sql(f'SELECT DISTINCT src_addr FROM {scan} '
+                              f'UNION SELECT DISTINCT dst_addr FROM {scan}').fetchnumpy()['src_addr']
             addrs = address_table(strings.tolist(), test_fraction, val_fraction)
             con.register('addr', addrs.duckdb_table(P))
             todo = range(P) if partition is None else [partition]
@@ -440,7 +448,8 @@ def build_probe_rows(source, out_dir, *, max_row_bytes: int = 8 << 20, test_frac
                 bar.set_postfix_str(f'scattering into {P} partitions')
                 con.execute(f"COPY ({measurements}) TO {_sql_str(str(tmp / 'scatter'))} (FORMAT parquet, PARTITION_BY "
                             "(part), COMPRESSION snappy)")
-                measurements = f"SELECT * FROM read_parquet({_sql_str(str(tmp / 'scatter' / '*' / '*.parquet'))}, hive_partitioning = true)"
+                measurements = (f"SELECT * FROM read_parquet({_sql_str(str(tmp / 'scatter' / '*' / '*.parquet'))}, "
+                                "hive_partitioning = true)")
             for i in todo:
                 bar.set_postfix_str(f'partition {i + 1}/{P}')
                 started = time.perf_counter()
@@ -474,7 +483,8 @@ _PART_KEYS = _SETTINGS + ('partition', 'rows_in', 'rejected', 'held_out', 'split
 def _read_part(path) -> dict:
     "One manifest part, checked to come from this version of the stage."
     part = read_manifest_json(path, 'manifest part')
-    missing = [k for k in _PART_KEYS if k not in part] + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})]
+    missing = ([k for k in _PART_KEYS if k not in part]
+               + [f'splits.{k}' for k in SPLITS if k not in part.get('splits', {})])
     if missing or set(part['rejected']) != set(PREPROCESS_REASONS):
         raise NetlmError(f'{path}: a manifest part of another netlm version or damaged (missing '
                          f'{", ".join(missing) or "reject reasons"}); '
@@ -496,12 +506,15 @@ def merge_manifests(out_dir) -> dict:
     if missing := sorted(set(range(P)) - {p['partition'] for p in parts}):
         raise NetlmError(f'{out}: partition(s) {missing[:10]} of {P} are missing; run them before merging')
     listed = {s['path'] for p in parts for k in SPLITS for s in p['splits'][k]['shards']}
-    if stale := sorted(str(f.relative_to(out)) for k in SPLITS for f in (out / k).glob('*.array_record') if str(f.relative_to(out)) not in listed):
-        raise NetlmError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); remove them')
+    if stale := sorted(str(f.relative_to(out)) for k in SPLITS for f in (out / k).glob('*.array_record')
+                       if str(f.relative_to(out)) not in listed):
+        raise NetlmError(f'{out}: shard file(s) {stale[:3]} belong to no manifest part (left from another run?); '
+                         'remove them')
     splits, keys = {}, {k: set().union(*(p['splits'][k]['split_keys'] for p in parts)) for k in SPLITS}
     for k in SPLITS:
         ss = [p['splits'][k] for p in parts]
-        firsts, lasts = [s['first_time'] for s in ss if s['first_time'] is not None], [s['last_time'] for s in ss if s['last_time'] is not None]
+        firsts, lasts = ([s['first_time'] for s in ss if s['first_time'] is not None],
+                         [s['last_time'] for s in ss if s['last_time'] is not None])
         shards = [s for st in ss for s in st['shards']]
         m, b = sum(s['measurements'] for s in ss), sum(s['bytes'] for s in shards)
         splits[k] = dict(measurements=m, records=sum(s['records'] for s in ss), probes=sum(s['probes'] for s in ss),
@@ -517,12 +530,13 @@ def merge_manifests(out_dir) -> dict:
     held_out = {HELD_OUT: sum(p['held_out'][HELD_OUT] for p in parts)}
     rows_in, written = sum(p['rows_in'] for p in parts), sum(s['measurements'] for s in splits.values())
     if rows_in != parts[0]['source_rows'] or rows_in != written + sum(rejected.values()) + held_out[HELD_OUT]:
-        raise AssertionError(f'{out}: rows do not add up: {rows_in} read of {parts[0]["source_rows"]}, {written} written, '
-                             f'{sum(rejected.values())} rejected, {held_out[HELD_OUT]} held out')
+        raise AssertionError(f'{out}: rows do not add up: {rows_in} read of {parts[0]["source_rows"]}, '
+                             f'{written} written, {sum(rejected.values())} rejected, {held_out[HELD_OUT]} held out')
     if not written:
-        why = ', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(),
-                                                        key=lambda kv: -kv[1]) if n) or f'{HELD_OUT} {held_out[HELD_OUT]:,}'
-        source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more' if len(parts[0]['source']) > 1 else '')
+        why = (', '.join(f'{r} {n:,}' for r, n in sorted(rejected.items(), key=lambda kv: -kv[1]) if n)
+               or f'{HELD_OUT} {held_out[HELD_OUT]:,}')
+        source = parts[0]['source'][0] + (f' and {len(parts[0]["source"]) - 1} more'
+                                          if len(parts[0]['source']) > 1 else '')
         raise NetlmError(f'{source}: none of its {rows_in:,} rows is usable ({why}); no probe row was written')
     total_bytes = sum(s['bytes'] for s in splits.values())
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', **{k: parts[0][k] for k in settings},
@@ -533,7 +547,8 @@ def merge_manifests(out_dir) -> dict:
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
                     seconds=round(sum(p['seconds'] for p in parts), 3), splits=splits,
-                    probes_on_two_sides=len(keys['train'] & keys['val'] | keys['train'] & keys['test'] | keys['val'] & keys['test']))
+                    probes_on_two_sides=len(keys['train'] & keys['val'] | keys['train'] & keys['test']
+                                            | keys['val'] & keys['test']))
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest
 
@@ -551,8 +566,8 @@ def preprocess_summary(manifest: dict) -> str:
 
 # %% ../nbs/12_preprocess.ipynb #c101
 def _two_sides(parts: dict, manifests: dict) -> int:
-    """Probes of a combination on two of its splits: a (directory, split) pair given to two splits, and a directory's own
-    (a time split's)."""
+    """Probes of a combination on two of its splits: a (directory, split) pair given to two splits, and a directory's
+    own (a time split's)."""
     users = {}
     for split, pairs in parts.items():
         for directory, side in pairs: users.setdefault((Path(directory).resolve(), side), set()).add(split)
@@ -594,9 +609,11 @@ def combine_rows(out_dir, parts: dict) -> dict:
     if len({m['row_format_version'] for m in manifests.values()}) > 1:
         raise NetlmError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
-    combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])] for split in SPLITS}
+    combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])]
+                     for split in SPLITS}
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', combined_from=combined_from,
-                    row_format_version=next(iter(manifests.values()))['row_format_version'] if manifests else ROW_FORMAT_VERSION,
+                    row_format_version=(next(iter(manifests.values()))['row_format_version'] if manifests
+                                        else ROW_FORMAT_VERSION),
                     source=[src for m in manifests.values() for src in m['source']],
                     source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,
@@ -606,9 +623,11 @@ def combine_rows(out_dir, parts: dict) -> dict:
                     max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()),
                                       default=None), test_fraction=None, val_fraction=None,
                     time_split=None, compression=sorted({m['compression'] for m in manifests.values()}),
-                    split_key=' + '.join(sorted({m.get('split_key', OLD_SPLIT_RULE) for m in manifests.values()})) or None,
+                    split_key=(' + '.join(sorted({m.get('split_key', OLD_SPLIT_RULE) for m in manifests.values()}))
+                               or None),
                     probes_on_two_sides=_two_sides(parts, manifests),
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
-                    last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None), splits=splits)
+                    last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),
+                    splits=splits)
     (out / 'manifest.json').write_text(json.dumps(manifest, indent=1))
     return manifest

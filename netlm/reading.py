@@ -55,8 +55,8 @@ def occurrence_bucket(counts) -> np.ndarray:
 # %% ../nbs/29_reading.ipynb #r010
 def reading_curve(model_median, baseline_median, protocol: Protocol, occurrences, *, visible=None, n_boot: int = 1000,
                   seed: int = 0) -> list[dict]:
-    """Median absolute error of the model and the baseline, and their ratio with a probe-bootstrap interval, per bucket of
-    the pair's occurrences in the context (then all seen pairs, and all queries)."""
+    """Median absolute error of the model and the baseline, and their ratio with a probe-bootstrap interval, per bucket
+    of the pair's occurrences in the context (then all seen pairs, and all queries)."""
     q, unit, occurrences = protocol.queries, protocol.probe, np.asarray(occurrences)
     usable = q.ok & np.isfinite(model_median) & np.isfinite(baseline_median)
     bucket = occurrence_bucket(occurrences)
@@ -85,8 +85,8 @@ def reading_curve(model_median, baseline_median, protocol: Protocol, occurrences
 
 # %% ../nbs/29_reading.ipynb #r014
 def scale_pair_contexts(protocol: Protocol, picked, factor: float) -> tuple[Measurements, Measurements]:
-    """The queries `picked`, regrouped into one context per (cut, destination): its cut's context with that destination's
-    successful RTTs times `factor`."""
+    """The queries `picked`, regrouped into one context per (cut, destination): its cut's context with that
+    destination's successful RTTs times `factor`."""
     q, ctx = protocol.queries[np.asarray(picked)], protocol.context
     (dst_id,), _ = node_ids(q.dst)
     pairs, first, new_group = np.unique(q.group * (dst_id.max() + 1) + dst_id, return_index=True, return_inverse=True)
@@ -114,8 +114,8 @@ def rtt_bytes(rtt_ms) -> tuple[np.ndarray, np.ndarray]:
 
 
 def byte_check(answer_ms, occurrence_ms, truth_ms, unit, *, n_boot: int = 1000, seed: int = 0) -> dict:
-    """Share of answers with the (single) occurrence's first RTT byte and, where they have it, the median |difference| of
-    second bytes; the same for the true RTTs."""
+    """Share of answers with the (single) occurrence's first RTT byte and, where they have it, the median |difference|
+    of second bytes; the same for the true RTTs."""
     out = dict(queries=int(len(answer_ms)), chance_second_byte=CHANCE_SECOND_BYTE)
     for name, values in (('model', np.asarray(answer_ms, np.float64)), ('truth', np.asarray(truth_ms, np.float64))):
         ok = np.isfinite(values) & (values >= 0)
@@ -134,8 +134,8 @@ def byte_check(answer_ms, occurrence_ms, truth_ms, unit, *, n_boot: int = 1000, 
 def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tuple[np.ndarray, np.ndarray], *,
                factors=(2.0, 0.5), max_queries: int | None = None, n_boot: int = 1000, seed: int = 0,
                reference=None) -> dict:
-    """How `method`'s median answer moves when only the asked pair's context RTTs are scaled by each of `factors`, how far
-    it sits from the pair median, and which RTT bytes it copies."""
+    """How `method`'s median answer moves when only the asked pair's context RTTs are scaled by each of `factors`, how
+    far it sits from the pair median, and which RTT bytes it copies."""
     q, ctx, unit = protocol.queries, protocol.context, protocol.probe
     q_idx, c_idx = pairs
     ok_occ = np.bincount(q_idx, ctx.ok[c_idx], len(q))
@@ -204,7 +204,9 @@ def model_for_loss(spec) -> tuple[object, int]:
         return model, int(config['seq_len'])
     if (path / 'manifest.json').is_file(): manifest, arrays = read_params(path, float32=True)
     elif str(spec) in PRETRAINED: manifest, arrays = read_pretrained(str(spec))
-    else: raise NetlmError(f'{spec}: not a run directory, an exported model nor a shipped model ({", ".join(sorted(PRETRAINED))})')
+    else:
+        raise NetlmError(f'{spec}: not a run directory, an exported model nor a shipped model '
+                         f'({", ".join(sorted(PRETRAINED))})')
     config = dataclasses.replace(ModelConfig(**manifest['model']), dtype=manifest['compute_dtype'])
     graph, state = nnx.split(Transformer(config, rngs=nnx.Rngs(0)))   # concrete: set_params reads each variable's shape
     return nnx.merge(graph, set_params(state, arrays, str(spec))), int(manifest['seq_len'])
@@ -278,17 +280,19 @@ def format_reading(result: dict, heading: str = '###') -> str:
     p, w, cp = result['protocol'], result.get('model_window'), result['copy_probe']
     names = {'0': '0 (unseen)', 'seen': 'seen (1+)', 'all': 'all'}
     lines = [f"{heading} Reading the context", '',
-             f"Model `{result['model']}` on {p['queries']:,} RTT queries ({p['successful_queries']:,} answered) of {p['probes']} "
-             f"{p['split']} probes, {p['cuts']} cuts of {p['n_context']} context measurements (the `netlm eval` protocol)"
+             f"Model `{result['model']}` on {p['queries']:,} RTT queries ({p['successful_queries']:,} answered) "
+             f"of {p['probes']} {p['split']} probes, {p['cuts']} cuts of {p['n_context']} context measurements "
+             "(the `netlm eval` protocol)"
              + (f"; the model's window held a median of {w['median']:.0f} of them, all {p['n_context']} in "
                 f"{w['share_full']:.0%} of queries" if w else '') + '.', '',
-             "The model's median absolute error over the pair median's on the same queries, by how often the asked pair occurs "
-             "in the context (ratio of medians, 95% bootstrap interval over probes):", '',
-             '| pair in context | queries | probes | model (ms) | pair median (ms) | model / pair median | window held every '
-             'occurrence | model / pair median there (queries) |',
+             "The model's median absolute error over the pair median's on the same queries, by how often the asked "
+             "pair occurs in the context (ratio of medians, 95% bootstrap interval over probes):", '',
+             '| pair in context | queries | probes | model (ms) | pair median (ms) | model / pair median '
+             '| window held every occurrence | model / pair median there (queries) |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     for r in result['reading_curve']:
-        if not r['queries']: lines.append(f"| {names.get(r['bucket'], r['bucket'])} | 0 | 0 | – | – | – | – | – |"); continue
+        if not r['queries']:
+            lines.append(f"| {names.get(r['bucket'], r['bucket'])} | 0 | 0 | – | – | – | – | – |"); continue
         ratio, held = r['ratio'], r.get('in_window')
         lines.append(f"| {names.get(r['bucket'], r['bucket'])} | {r['queries']:,} | {r['probes']} | "
                      f"{ci_text(r['model_median_ae_ms'], r['model_ci'])} | "
@@ -300,17 +304,21 @@ def format_reading(result: dict, heading: str = '###') -> str:
     factors = cp['factors']
     rel, bts = cp['relative_to_pair_median'], cp['bytes']
     dev = ' / '.join(f"{rel['deviation_percentiles'][k]:.1%}" for k in ('25', '50', '75', '90'))
-    lines += ['', f"**Copy probe** ({cp['queries']:,} seen-pair queries of {cp['probes']} probes): scaling only the asked pair's "
-                  "context RTTs moves the model's median by " + ' and '.join(f'{follow(e)} (x{f})' for f, e in factors.items())
+    lines += ['', f"**Copy probe** ({cp['queries']:,} seen-pair queries of {cp['probes']} probes): "
+                  "scaling only the asked pair's context RTTs moves the model's median by "
+                  + ' and '.join(f'{follow(e)} (x{f})' for f, e in factors.items())
                   + '; a perfect copy moves by the factor, ignoring the pair by 1x.']
-    buckets = [k for k in next(iter(factors.values()))['by_bucket'] if all(k in e['by_bucket'] for e in factors.values())]
+    buckets = [k for k in next(iter(factors.values()))['by_bucket']
+               if all(k in e['by_bucket'] for e in factors.values())]
     if buckets:
         lines[-1] += (f" By occurrences in the context ({' / '.join('x' + f for f in factors)}; queries): "
                       + '; '.join(f"{k}: " + ' / '.join(f"{e['by_bucket'][k]['follow']:.2f}x" for e in factors.values())
-                                  + f" ({next(iter(factors.values()))['by_bucket'][k]['queries']})" for k in buckets) + '.')
+                                  + f" ({next(iter(factors.values()))['by_bucket'][k]['queries']})"
+                                  for k in buckets) + '.')
     if all('window_holds_all' in e for e in factors.values()):
-        lines[-1] += (f" Where the window held every occurrence ({next(iter(factors.values()))['window_holds_all']['queries']:,} "
-                      "queries): " + ' and '.join(f"{follow(e['window_holds_all'])} (x{f})" for f, e in factors.items()) + '.')
+        lines[-1] += (" Where the window held every occurrence "
+                      f"({next(iter(factors.values()))['window_holds_all']['queries']:,} queries): "
+                      + ' and '.join(f"{follow(e['window_holds_all'])} (x{f})" for f, e in factors.items()) + '.')
     lines += ['', f"Unscaled, the model's median is {ci_text(rel['median'], rel['ci'], '.3f')}x the pair median; "
                   f"|model / pair median - 1| at the 25th / 50th / 75th / 90th percentile: {dev}."]
     def said(b, where):
@@ -319,8 +327,8 @@ def format_reading(result: dict, heading: str = '###') -> str:
                 f"{ci_text(m['first_byte_same'], m['first_byte_same_ci'], '.0%')} of queries; where it does, its "
                 "second byte is a median "
                 f"{ci_text(m['second_byte_diff_median'], m['second_byte_diff_ci'], '.0f')} of 256 away"
-                + (f"; the query's true RTT has the first byte in {t['first_byte_same']:.0%} of queries, its second byte a median "
-                   f"{ci_text(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
+                + (f"; the query's true RTT has the first byte in {t['first_byte_same']:.0%} of queries, its second "
+                   f"byte a median {ci_text(t['second_byte_diff_median'], None, '.0f')} away" if t else '') + '.')
     if bts.get('model'):
         lines += ['', f"**Bytes** (independent bytes differ by a median {bts['chance_second_byte']:.0f}). "
                       + said(bts, 'Where the pair occurs once in the context')]
@@ -362,8 +370,8 @@ def plot_reading_curve(results: dict, path=None):
 def reading_parser() -> argparse.ArgumentParser:
     "The options of `python -m netlm.reading`."
     p = argparse.ArgumentParser(prog='python -m netlm.reading',
-                                description='Does the model read its context? The reading curve, '
-                                'the copy probe and the loss by field of a model on held-out probes, as one JSON record.')
+                                description='Does the model read its context? The reading curve, the copy probe and '
+                                'the loss by field of a model on held-out probes, as one JSON record.')
     p.add_argument('--model', default='base', metavar='base|RUN|MODEL_DIR',
                    help="the model: a shipped name, a run directory "
                    "or an exported model (default base)")

@@ -53,8 +53,9 @@ class _WorldBuilder:
     def new_as(self, kind: str, region: str) -> int:
         "A new AS of `kind`: an IPv4 prefix from its region's RIR /8s, an IPv6 /32 from the RIR's /12."
         rng = self.rng
-        asn = next(a for a in (int(rng.integers(1000, 64000)) if rng.random() < 0.6 else int(rng.integers(131072, 400000))
-                               for _ in range(1000)) if a not in self.used_asn)
+        asn = next(a for a in (int(rng.integers(1000, 64000)) if rng.random() < 0.6
+                               else int(rng.integers(131072, 400000)) for _ in range(1000))
+                   if a not in self.used_asn)
         self.used_asn.add(asn)
         a, b = next((a, b) for a, b in ((int(rng.choice(RIR_V4_BLOCKS[region])),
                                          int(rng.integers(0, 256))) for _ in range(100_000))
@@ -63,9 +64,11 @@ class _WorldBuilder:
         plen = self.p.get('v4_prefix_len', V4_PREFIX_LEN)[kind]
         c = int(rng.integers(0, 2 ** (plen - 16))) << (24 - plen) if plen > 16 else 0
         top12 = int(ipaddress.IPv6Network(RIR_V6_BLOCKS[region]).network_address) >> 116
-        p32 = next(p for p in ((top12 << 20) | int(rng.integers(0, 2 ** 20)) for _ in range(100_000)) if p not in self.used_32)
+        p32 = next(p for p in ((top12 << 20) | int(rng.integers(0, 2 ** 20)) for _ in range(100_000))
+                   if p not in self.used_32)
         self.used_32.add(p32)
-        congestion = float(_loguniform(rng, *self.p['congestion_ms'])) if rng.random() < self.p['congested_share'].get(kind, 0.0) else 0.0
+        congestion = (float(_loguniform(rng, *self.p['congestion_ms']))
+                      if rng.random() < self.p['congested_share'].get(kind, 0.0) else 0.0)
         self.ases.append(dict(asn=asn, kind=kind, region=region, v4_prefix=f'{a}.{b}.{c}.0/{plen}',
                               v6_prefix=str(ipaddress.IPv6Network((p32 << 96, 32))), congestion_ms=congestion, hosts=0))
         return len(self.ases) - 1
@@ -77,7 +80,8 @@ def pick_as(self: _WorldBuilder, kind: str, scope: str, region: str) -> int:
     pool = self.pools.setdefault((kind, scope), [])
     sizes = np.array([self.ases[a]['hosts'] for a in pool], np.float64)
     alpha = self.p['as_alpha'][kind]
-    if not pool or self.rng.random() < alpha / (sizes.sum() + alpha): pool.append(self.new_as(kind, region)); a = pool[-1]
+    if not pool or self.rng.random() < alpha / (sizes.sum() + alpha):
+        pool.append(self.new_as(kind, region)); a = pool[-1]
     else: a = pool[self.rng.choice(len(pool), p=sizes / sizes.sum())]
     self.ases[a]['hosts'] += 1
     return a
@@ -91,7 +95,8 @@ def v4_addr(self: _WorldBuilder, as_idx: int) -> str:
     "A free address of the AS's IPv4 prefix (never .0 or .255)."
     net = ipaddress.IPv4Network(self.ases[as_idx]['v4_prefix'])
     for _ in range(10_000):
-        addr = str(net.network_address + int(self.rng.integers(0, net.num_addresses // 256)) * 256 + int(self.rng.integers(1, 255)))
+        addr = str(net.network_address + int(self.rng.integers(0, net.num_addresses // 256)) * 256
+                   + int(self.rng.integers(1, 255)))
         if addr not in self.used_addr: self.used_addr.add(addr); return addr
     raise RuntimeError(f'AS prefix {net} is full')
 
@@ -118,12 +123,14 @@ def access(self: _WorldBuilder, kind: str) -> dict:
     "Last-mile figures of a host or an anycast site of `kind`."
     a, rng = self.p['access'][kind], self.rng
     return dict(access_ms=float(a['access_ms'] * math.exp(a['access_sd'] * rng.standard_normal())),
-                jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal())) * self.p.get('jitter_scale', 1.0),
+                jitter_ms=float(a['jitter_ms'] * math.exp(0.3 * rng.standard_normal()))
+                          * self.p.get('jitter_scale', 1.0),
                 shape=a['shape'], p_outlier=a['p_outlier'], p_loss=a['p_loss'] * self.p.get('loss_scale', 1.0))
 
 
 @patch
-def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, prb_id: int = -1, as_idx: int | None = None) -> int:
+def add_host(self: _WorldBuilder, role: str, kind: str, metro: int, v6: bool, prb_id: int = -1,
+             as_idx: int | None = None) -> int:
     "A host of `role` near the centre of `metro`, in an AS of `kind` (picked unless given), with its addresses."
     m = self.metros[metro]
     if as_idx is None: as_idx = self.pick_as(kind, 'global' if kind == 'datacenter' else m[1], m[2])
@@ -162,10 +169,11 @@ def _place_hosts(b: _WorldBuilder, probes: int, anchors: int) -> list[int]:
         if rate > 0 and len(pool) >= 5 and not any(b.hosts[i][flag] for i in pool):
             b.hosts[int(rng.choice(pool))][flag] = True
     services = []
-    names = [f'root-{chr(97 + i)}' for i in range(p['root_services'])] + [f'dns-{i + 1}' for i in range(p['dns_services'])]
+    names = ([f'root-{chr(97 + i)}' for i in range(p['root_services'])]
+             + [f'dns-{i + 1}' for i in range(p['dns_services'])])
     for name in names:
-        h = b.add_host('anycast', 'anycast', 0, True, as_idx=b.new_as('anycast',
-                                                                      str(rng.choice(REGIONS, p=[0.6, 0.25, 0.1, 0.03, 0.02]))))
+        h = b.add_host('anycast', 'anycast', 0, True,
+                       as_idx=b.new_as('anycast', str(rng.choice(REGIONS, p=[0.6, 0.25, 0.1, 0.03, 0.02]))))
         b.hosts[h].update(lat=float('nan'), lon=float('nan'), metro=-1, name=name)   # a service has sites, not a place
         services.append(h)
         for metro in rng.choice(len(b.metros), min(len(b.metros), int(rng.integers(p['sites'][0], p['sites'][1] + 1))),
@@ -211,7 +219,8 @@ def _failure_windows(rng, p: dict, role: np.ndarray, days: float, t0: int, t1: i
 MSM_IDS = dict(builtin_v4=1001, builtin_v6=2001, anchoring=1_000_000, user=5_000_000)
 
 
-def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int, t0: int, t1: int) -> tuple[list, list]:
+def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int, t0: int,
+               t1: int) -> tuple[list, list]:
     "Measurements (msm_id, kind, dst, af, interval, start, stop, size) and subscriptions (msm, host, phase)."
     role = np.array([h['role'] for h in hosts])
     has6 = np.array([bool(h['addr6']) for h in hosts])
@@ -241,13 +250,15 @@ def _schedules(rng, p: dict, hosts: list[dict], services: list[int], probes: int
     for msm_id in np.sort(rng.choice(4_000_000, n_user, replace=False)) + MSM_IDS['user']:
         r = rng.random()
         d_target, d_anchor, _ = p['user_dst_p']
-        dst = int(rng.choice(target_idx if r < d_target else anchor_idx if r < d_target + d_anchor and len(anchor_idx) else dns))
+        dst = int(rng.choice(target_idx if r < d_target
+                             else anchor_idx if r < d_target + d_anchor and len(anchor_idx) else dns))
         af = 6 if has6[dst] and rng.random() < p['user_v6'] else 4
         if rng.random() < p['burst_share']:   # a burst: one-minute pings from many probes for an hour or two
             interval, dur, n_src = 60, int(_loguniform(rng, 1200, 3 * 3600)), 5 + rng.poisson(10)
         else:
             interval = int(rng.choice(p['user_intervals'], p=p['user_interval_p']))
-            dur = t1 - t0 if rng.random() < p['user_full_period'] else int(_loguniform(rng, 2 * 3600, max(3 * 3600, t1 - t0)))
+            dur = (t1 - t0 if rng.random() < p['user_full_period']
+                   else int(_loguniform(rng, 2 * 3600, max(3 * 3600, t1 - t0))))
             n_src = 1 + rng.geometric(p['user_sources_p'])
         dur = min(dur, t1 - t0)
         begin = t0 + int(rng.integers(0, t1 - t0 - dur + 1))
@@ -264,7 +275,8 @@ def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, sta
     subscriptions."""
     if probes < 2: raise NetlmError(f'probes must be >= 2, got {probes}')
     if days <= 0: raise NetlmError(f'days must be > 0, got {days}')
-    if unknown := set(params or {}) - set(DEFAULT_PARAMS): raise NetlmError(f'unknown world parameter(s): {sorted(unknown)}')
+    if unknown := set(params or {}) - set(DEFAULT_PARAMS):
+        raise NetlmError(f'unknown world parameter(s): {sorted(unknown)}')
     p = {**DEFAULT_PARAMS, **(params or {})}
     rng = np.random.default_rng([seed, 0x5EED])
     t0 = epoch_seconds(start); t1 = t0 + int(round(days * 86400))
@@ -275,7 +287,8 @@ def world_description(probes: int = 50, days: float = 2.0, seed: int = 0, *, sta
 
     def columns(rows, keys): return {k: [r[k] for r in rows] for k in keys}
     tables = dict(
-        metros={k: [m[i] for m in b.metros] for i, k in enumerate(('name', 'country', 'region', 'lat', 'lon', 'weight'))},
+        metros={k: [m[i] for m in b.metros]
+                for i, k in enumerate(('name', 'country', 'region', 'lat', 'lon', 'weight'))},
         ases=columns(b.ases, ('asn', 'kind', 'region', 'v4_prefix', 'v6_prefix', 'congestion_ms')),
         hosts=columns(b.hosts, ('role', 'kind', 'name', 'as_idx', 'metro', 'lat', 'lon', 'prb_id', 'addr4',
                                 'addr6', 'access_ms',
@@ -335,7 +348,8 @@ def _per_day(probes: int, p: dict, family: str) -> float:
     "Rough measurements per day of a world (to keep random worlds to a size)."
     sources = probes * (1 + p['anchor_share'])
     if family == 'mesh':
-        return probes * p['user_msms_per_probe'] / p['user_sources_p'] * 86400 / np.average(p['user_intervals'], weights=p['user_interval_p'])
+        return (probes * p['user_msms_per_probe'] / p['user_sources_p'] * 86400
+                / np.average(p['user_intervals'], weights=p['user_interval_p']))
     builtins = sources * p['root_services'] * (1 + p['dual_stack']) * 86400 / p['builtin_interval']
     return builtins + sources * 4 * 86400 / p['anchor_interval'] + probes * 3 * 86400 / 300
 
@@ -344,7 +358,8 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
     "Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`."
     rng = np.random.default_rng([seed, 0xD1CE])
     family = family or str(rng.choice(list(WORLD_FAMILIES), p=list(WORLD_FAMILIES.values())))
-    if family not in WORLD_FAMILIES: raise NetlmError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
+    if family not in WORLD_FAMILIES:
+        raise NetlmError(f'unknown world family {family!r}: use one of {", ".join(WORLD_FAMILIES)}')
     U, L = rng.uniform, lambda lo, hi: float(_loguniform(rng, lo, hi))
     kinds = rng.dirichlet(10 * np.array(list(DEFAULT_PARAMS['probe_kinds'].values())))
     p = dict(metros=_random_geography(rng), inflation_excess=L(0.3, 3.0), inflation_sigma=U(0.3, 0.9),
@@ -375,19 +390,22 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
     return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)
 
 # %% ../nbs/06_synth.ipynb #c132
-def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6, progress: bool = True) -> list[dict]:
+def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6,
+                    progress: bool = True) -> list[dict]:
     """`generate` the world `random_world(seed)` of every seed into `out/world-<seed>/`; a world already there is kept
     (a rerun resumes)."""
     out, summaries = Path(out), []
     out.mkdir(parents=True, exist_ok=True)
     for seed in tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress):
         final = out / f'world-{seed}'
-        if (final / 'summary.json').is_file(): summaries.append(json.loads((final / 'summary.json').read_text())); continue
+        if (final / 'summary.json').is_file():
+            summaries.append(json.loads((final / 'summary.json').read_text())); continue
         partial = out / f'.world-{seed}.partial'
         shutil.rmtree(partial, ignore_errors=True)
         kwargs = random_world(seed, family, max_rows)
         summary = generate(partial, progress=False, **kwargs) | dict(out=str(final), world=str(final / 'world.json'),
-                                                                     path=str(final / 'measurements.parquet'), days=kwargs['days'])
+                                                                     path=str(final / 'measurements.parquet'),
+                                                                     days=kwargs['days'])
         (partial / 'summary.json').write_text(json.dumps(summary))
         partial.rename(final)                       # a world is there whole or not at all
         summaries.append(summary)
