@@ -49,7 +49,8 @@ def _used_files(manifest: dict, where) -> list[str]:
     for name in used:
         if not isinstance(name, str) or Path(name).name != name or name in ('', '.', '..'):
             raise NetlmError(f'{where}: file name {name!r} is not a plain name in the directory; refused')
-        if name not in listed: raise NetlmError(f'{where}: {name} is used but not listed (with its SHA-256) under files; refused')
+        if name not in listed:
+            raise NetlmError(f'{where}: {name} is used but not listed (with its SHA-256) under files; refused')
     return used
 
 
@@ -67,11 +68,13 @@ def read_export(path, pin: str | None = None) -> dict:
         raise NetlmError(f'{where}: not the manifest pinned (its SHA-256 is {hashlib.sha256(raw).hexdigest()[:16]}..., '
                          f'expected {pin[:16]}...)')
     try: manifest = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise NetlmError(f'{where}: damaged (not JSON: {e})') from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise NetlmError(f'{where}: damaged (not JSON: {e})') from None
     if not isinstance(manifest, dict) or manifest_kind(manifest) != 'export':
         raise NetlmError(f'{where}: not a netlm export manifest')
     if manifest.get('version') != EXPORT_VERSION:
-        raise NetlmError(f"{where}: export format version {manifest.get('version')!r}; this netlm reads version {EXPORT_VERSION}")
+        raise NetlmError(f"{where}: export format version {manifest.get('version')!r}; "
+                         f"this netlm reads version {EXPORT_VERSION}")
     if manifest.get('checksum') != manifest_checksum(manifest):
         raise NetlmError(f'{where}: damaged or edited (its checksum does not match its content)')
     _used_files(manifest, where)
@@ -81,8 +84,10 @@ def read_export(path, pin: str | None = None) -> dict:
             raise NetlmError(f'{where}: file name {name!r} is not a plain name')
         if not file.is_file(): raise FileNotFoundError(f'{file}: missing from the exported model')
         if file.stat().st_size != info['bytes']:
-            raise NetlmError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, the manifest says {info['bytes']})")
-        if file_sha256(file) != info['sha256']: raise NetlmError(f'{file}: damaged (its sha256 does not match the manifest)')
+            raise NetlmError(f"{file}: truncated or damaged ({file.stat().st_size} bytes, "
+                             f"the manifest says {info['bytes']})")
+        if file_sha256(file) != info['sha256']:
+            raise NetlmError(f'{file}: damaged (its sha256 does not match the manifest)')
     return manifest
 
 # %% ../nbs/15_artefacts.ipynb #c015
@@ -95,7 +100,8 @@ def dequantize(params: dict, xp=np) -> dict:
             for n, a in params.items() if not n.endswith(SCALE_SUFFIX)}
 
 
-def read_params(path, manifest: dict | None = None, *, float32: bool = False, pin: str | None = None) -> tuple[dict, dict]:
+def read_params(path, manifest: dict | None = None, *, float32: bool = False,
+                pin: str | None = None) -> tuple[dict, dict]:
     "`(manifest, arrays)` of the exported model in `path`, checked (`read_export`); `float32` dequantizes int8 weights."
     path = Path(path)
     manifest = manifest or read_export(path, pin)
@@ -105,14 +111,16 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False, pi
     arrays = manifest['params'].get('arrays', {})
     for name, spec in arrays.items():
         if name not in params or list(params[name].shape) != spec['shape'] or str(params[name].dtype) != spec['dtype']:
-            raise NetlmError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} as the manifest says")
+            raise NetlmError(f"{where}: array {name!r} is missing or not {spec['dtype']}{spec['shape']} "
+                             "as the manifest says")
     if set(params) - set(arrays):
         raise NetlmError(f'{where}: arrays the manifest does not list: {sorted(set(params) - set(arrays))[:3]}')
     return manifest, dequantize(params) if float32 else params
 
 # %% ../nbs/15_artefacts.ipynb #c018
 PRETRAINED_DIR = Path(str(importlib.resources.files('netlm'))) / 'pretrained'   # package data, installed with the code
-PRETRAINED = {   # name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/40_experiments.ipynb)
+# name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/40_experiments.ipynb)
+PRETRAINED = {
     # netlm pretrain, 2026-11-25: 6,000 steps, 48M tokens
     'base': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',
 }
@@ -122,7 +130,8 @@ def pretrained_path(name: str = 'base') -> Path:
     """The directory of a model shipped in the package (`PRETRAINED`); a one-line error for an unknown name or a missing
     install."""
     if name not in PRETRAINED:
-        raise NetlmError(f"no pretrained model {name!r} in this netlm: known are {', '.join(sorted(PRETRAINED)) or 'none'}")
+        raise NetlmError(f"no pretrained model {name!r} in this netlm: "
+                         f"known are {', '.join(sorted(PRETRAINED)) or 'none'}")
     path = PRETRAINED_DIR / name
     if not (path / 'manifest.json').is_file():
         raise FileNotFoundError(f'{path}: the pretrained model {name!r} is missing from this install')

@@ -23,7 +23,8 @@ def group_quantiles(keys, values, levels) -> tuple[np.ndarray, np.ndarray, np.nd
     order = np.lexsort((values, keys))
     k, v = keys[order], values[order]
     uniq, start, count = np.unique(k, return_index=True, return_counts=True)
-    pos = start[:, None] + np.floor(np.asarray(levels)[None, :] * count[:, None]).astype(np.int64).clip(max=count[:, None] - 1)
+    pos = start[:, None] + (np.floor(np.asarray(levels)[None, :] * count[:, None]).astype(np.int64)
+                            .clip(max=count[:, None] - 1))
     return uniq, count, v[pos]
 
 
@@ -181,8 +182,9 @@ class Vivaldi(Baseline):
         return self
 
     def _place(self, context, queries):
-        """Coordinates for every node: query sources new to the fit (one per context) start where their address was placed, or
-        near a random node, and move by their context pings; `placed` is False for a new one with neither."""
+        """Coordinates for every node: query sources new to the fit (one per context) start where their address was
+        placed, or near a random node, and move by their context pings; `placed` is False for a new one with
+        neither."""
         x, h, vocab = self.x, self.h, self.vocab
         ctx = context[context.ok] if context is not None else None
         (qs,), vocab = node_ids(queries.src, vocabulary=vocab)
@@ -335,12 +337,14 @@ class DestinationFrequency:
         """The `k` most frequent destinations of `src` (in `context`, else in its own context) that start with the bytes
         `prefix`; only ones measured."""
         count = np.zeros(len(self.vocab), np.int64)
-        if (ctx := context if context is not None else self.context.get(str(src))) is not None and len(ctx) and len(self.vocab):
+        if ((ctx := context if context is not None else self.context.get(str(src))) is not None
+                and len(ctx) and len(self.vocab)):
             dst = ctx.dst.astype(str)
             at = np.searchsorted(self.vocab, dst).clip(max=len(self.vocab) - 1)
             np.add.at(count, at[self.vocab[at] == dst], 1)  # a destination it was not built with: not counted
         at = 12 if version == 4 else 0                                # IPv4 sits in the last 4 of 16 bytes
-        match = (self.version == version) & (self.packed[:, at:at + len(prefix)] == np.frombuffer(prefix, np.uint8)).all(1)
+        match = ((self.version == version)
+                 & (self.packed[:, at:at + len(prefix)] == np.frombuffer(prefix, np.uint8)).all(1))
         # never another probe's (or cut's) destination
         cand = np.flatnonzero(match & ((count > 0) | (self.history > 0)))
         score = count[cand] * (self.history.max(initial=0) + 1) + self.history[cand]

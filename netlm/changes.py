@@ -55,11 +55,12 @@ def encode_series(m: Measurements) -> dict:
     psrc, vsrc = pack_ips(usrc)
     pdst, vdst = pack_ips(udst)
     if (bad := vsrc[isrc] != vdst[idst]).any():
-        i = int(np.argmax(bad)); raise NetlmError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ '
-                                                  'in IP version')
+        i = int(np.argmax(bad))
+        raise NetlmError(f'measurement {i}: source {m.src[i]} and destination {m.dst[i]} differ in IP version')
     code = rtt_code(m.rtt_ms)
     if ((code != 0) & (rtt_from_code(code) > MAX_RTT_MS)).any():
-        raise NetlmError(f'an RTT above {MAX_RTT_MS:g} ms (the most the model predicts): ingest rejects these as outliers')
+        raise NetlmError(f'an RTT above {MAX_RTT_MS:g} ms (the most the model predicts): '
+                         'ingest rejects these as outliers')
     t = np.asarray(m.t, np.int64)
     if n and (np.diff(t) < 0).any(): raise NetlmError('encode_series: measurements are not in time order')
     kind = np.full(n, TS_DELTA, np.int8); kind[:1] = TS_ABS
@@ -160,7 +161,8 @@ def surprise(predictor, m: Measurements, *, context_tokens: int | None = None, q
     """Every measurement's mid-PIT, negative log-likelihood (nats), p_fail and context size, predicted from the
     measurements of its probe before its cut."""
     if getattr(predictor, 'tree', None) is None:
-        raise ValueError('surprise needs a Predictor with a tree decoder (from_checkpoint, from_export, from_pretrained)')
+        raise ValueError('surprise needs a Predictor with a tree decoder '
+                         '(from_checkpoint, from_export, from_pretrained)')
     n, seq_len = len(m), predictor.seq_len
     context_tokens = seq_len // 2 if context_tokens is None else context_tokens
     if not 0 <= context_tokens <= seq_len - 50:
@@ -341,8 +343,9 @@ def match_changes(detected: pa.Table, truth: pa.Table, tolerance_s: float = 3600
     """Precision, recall, F1 and detection delays of `detected` against `truth`, matched one-to-one per pair within
     `tolerance_s` (minimum total time gap); with `n_boot`, 95% intervals of the three from resampling the sources."""
     from scipy.optimize import linear_sum_assignment   # 0.5 s to import; only the evaluation of detections needs it
-    key = lambda tab: np.char.add(np.char.add(tab['src_addr'].to_numpy(zero_copy_only=False).astype(str), '|'),
-                                  tab['dst_addr'].to_numpy(zero_copy_only=False).astype(str)) if tab.num_rows else np.zeros(0, str)
+    key = lambda tab: (np.char.add(np.char.add(tab['src_addr'].to_numpy(zero_copy_only=False).astype(str), '|'),
+                                   tab['dst_addr'].to_numpy(zero_copy_only=False).astype(str))
+                       if tab.num_rows else np.zeros(0, str))
     dk, tk = key(detected), key(truth)
     dt, tt = timestamp_column(detected['event_time'])[1], timestamp_column(truth['event_time'])[1]
     da = timestamp_column(detected['alarm_time'])[1] if 'alarm_time' in detected.column_names else dt
@@ -405,7 +408,8 @@ def pelt_changes(m: Measurements, penalty: float = 4.0, clip: float = 10.0) -> p
     penalty `penalty * sigma**2 * ln n`."""
     try: import ruptures as rpt
     except ImportError:
-        raise ImportError('pelt_changes needs ruptures (a development dependency of netlm): pip install ruptures') from None
+        raise ImportError('pelt_changes needs ruptures (a development dependency of netlm): '
+                          'pip install ruptures') from None
     order, bounds = pair_runs(m)
     src, dst, ts, score = [], [], [], []
     for a, b in zip(bounds[:-1], bounds[1:]):               # a loop per pair: PELT runs on one series at a time

@@ -81,8 +81,9 @@ class CheckpointManager(ocp.CheckpointManager):
     "orbax's `CheckpointManager` of `workdir/checkpoints` that also writes every saved step's manifest of checksums."
     def __init__(self, workdir, max_to_keep: int = 10, *, create: bool = True):
         self._saving = None
-        options = ocp.CheckpointManagerOptions(max_to_keep=max_to_keep, create=create,
-                                               async_options=ocp.AsyncOptions(post_finalization_callback=self._write_manifest))
+        options = ocp.CheckpointManagerOptions(
+            max_to_keep=max_to_keep, create=create,
+            async_options=ocp.AsyncOptions(post_finalization_callback=self._write_manifest))
         super().__init__(Path(workdir).absolute() / 'checkpoints', options=options)
 
     def save(self, step: int, *args, **kwargs) -> bool:
@@ -96,7 +97,8 @@ class CheckpointManager(ocp.CheckpointManager):
         step_dir = tmp if tmp.is_dir() else step_path(self, self._saving)
         try: write_manifest(step_dir)
         except OSError as e:   # the checkpoint itself is written: keep it, unverified
-            warnings.warn(f'{step_dir}: could not write {MANIFEST} ({e}); this step will restore unverified', CheckpointWarning)
+            warnings.warn(f'{step_dir}: could not write {MANIFEST} ({e}); this step will restore unverified',
+                          CheckpointWarning)
 
 
 def checkpoint_manager(workdir, max_to_keep: int = 10, *, create: bool = True) -> CheckpointManager:
@@ -175,11 +177,13 @@ def _restore_item(manager: ocp.CheckpointManager, step: int, name: str, args):
 
 def check_finite(tree, where) -> None:
     "Refuse arrays holding NaN or infinity: `CorruptCheckpoint` naming the first one."
-    finite = jax.device_get(jax.tree.map(lambda x: jnp.isfinite(x).all() if jnp.issubdtype(x.dtype, jnp.inexact) else True, tree))
+    finite = jax.device_get(jax.tree.map(
+        lambda x: jnp.isfinite(x).all() if jnp.issubdtype(x.dtype, jnp.inexact) else True, tree))
     bad = [jax.tree_util.keystr(path, simple=True, separator='.').removesuffix('.value')
            for path, ok in jax.tree_util.tree_leaves_with_path(finite) if not ok]
     if bad:
-        raise CorruptCheckpoint(f'{where}: {bad[0]} holds NaN or infinite values' + (f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''))
+        raise CorruptCheckpoint(f'{where}: {bad[0]} holds NaN or infinite values'
+                                + (f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''))
 
 
 def _warn_unverified(manager, step):
@@ -200,7 +204,8 @@ def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> dict:
 def saved_model_config(config: dict, where) -> ModelConfig:
     "The `ModelConfig` of a saved run configuration."
     try: return ModelConfig(**config['model'])
-    except (TypeError, ValueError) as e: raise CorruptCheckpoint(f'{where}: not a valid model configuration ({e})') from None
+    except (TypeError, ValueError) as e:
+        raise CorruptCheckpoint(f'{where}: not a valid model configuration ({e})') from None
 
 
 def check_architecture(config: dict, model: ModelConfig, where) -> None:
@@ -240,7 +245,8 @@ def restore_checkpoint(manager: ocp.CheckpointManager, step: int, params, opt_st
     return params, opt_state
 
 
-def _rejected_dir(manager: ocp.CheckpointManager) -> Path: return Path(str(manager.directory)).parent / 'checkpoints_rejected'
+def _rejected_dir(manager: ocp.CheckpointManager) -> Path:
+    return Path(str(manager.directory)).parent / 'checkpoints_rejected'
 
 
 def set_aside(manager: ocp.CheckpointManager, step: int) -> Path:
@@ -307,7 +313,8 @@ def load_model_step(workdir, step: int | None = None) -> tuple[Transformer, dict
     try:
         if step is not None:
             if step not in manager.all_steps():
-                raise FileNotFoundError(f'{directory}: no checkpoint of step {step} (steps: {sorted(manager.all_steps())})')
+                raise FileNotFoundError(f'{directory}: no checkpoint of step {step} '
+                                        f'(steps: {sorted(manager.all_steps())})')
             return (*_load_params(manager, step), step)
         found, result = restore_newest(manager, lambda s: _load_params(manager, s))
         if found is None: raise FileNotFoundError(f'no checkpoint in {directory}')

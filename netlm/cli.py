@@ -30,7 +30,7 @@ __all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_i
            'main']
 
 # %% ../nbs/39_cli.ipynb #c007
-BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export')   # netlm.benchmarks.bench_<stage>
+BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export')  # netlm.benchmarks.bench_<stage>
 
 
 def cmd_bench(args) -> dict:
@@ -121,8 +121,9 @@ def add_ingest(sub):
     g.add_argument('--msm', type=int, default=None, metavar='ID',
                    help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
                         'non-public one needs an API key in RIPE_ATLAS_KEY)')
-    g.add_argument('--start', default=None, metavar='ISO', help='--msm: results from this time on (ISO 8601, UTC unless '
-                                                                'it names a zone; e.g. 2024-01-31 or 2024-01-31T12:00Z)')
+    g.add_argument('--start', default=None, metavar='ISO',
+                   help='--msm: results from this time on (ISO 8601, UTC unless it names a zone; e.g. 2024-01-31 or '
+                        '2024-01-31T12:00Z)')
     g.add_argument('--stop', default=None, metavar='ISO',
                    help='--msm: results up to this time (default: now, when --start is given)')
     g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
@@ -636,8 +637,7 @@ def run(argv=None):
         warnings.showwarning = warning_line(args.command)
         # orbax logs each failure of its writer threads with a traceback; the main thread raises it again
         logging.getLogger('absl').addFilter(lambda r: not r.exc_info)
-    try:
-        return args.func(args)
+    try: return args.func(args)
     except BrokenPipeError:          # `netlm ... | head`: the reader left; not an error of ours
         sys.stderr.close()
     except Exception as e:

@@ -46,7 +46,8 @@ def compression_metrics(model_bits_per_measurement: float | None, rows) -> dict:
     sizes = {form: compressed_sizes(data) for form, data in forms.items()}
     model = None if model_bits_per_measurement is None else float(model_bits_per_measurement)
     bits = dict(model=model, model_less_field_order=None if model is None else model - FIELD_ORDER_BITS)
-    bits |= {form if codec == 'raw' else f'{form}+{codec}': 8 * size / n for form, s in sizes.items() for codec, size in s.items()}
+    bits |= {form if codec == 'raw' else f'{form}+{codec}': 8 * size / n
+             for form, s in sizes.items() for codec, size in s.items()}
     return dict(measurements=n, bits_per_measurement=bits, bytes=sizes, what=dict(
         model='the model on test-split contexts in full-timestamp mode (-log2 p of every token), field order included',
         model_less_field_order=f'the same less log2(24) = {FIELD_ORDER_BITS:.2f} bits of random field order',

@@ -165,7 +165,8 @@ class TrainConfig:
     max_to_keep: int = 10
     tensorboard: bool = True
     progress: str = 'bar'              # 'bar' (tqdm), 'log' (a line per log step, for batch jobs) or 'off'
-    eval_split: str = 'auto'           # split of the periodic evaluation; 'auto': 'val' where the data has one, else none
+    # split of the periodic evaluation; 'auto': 'val' where the data has one, else none
+    eval_split: str = 'auto'
     # how contexts are drawn (their length is `seq_len`)
     sampler: SamplerConfig = dataclasses.field(default_factory=SamplerConfig)
     # loss weight per FIELD_NAMES field (the result token goes with rtt)
@@ -179,8 +180,8 @@ class TrainConfig:
         if self.model is None: object.__setattr__(self, 'model', PRESETS[self.preset])
         elif isinstance(self.model, dict): object.__setattr__(self, 'model', ModelConfig(**self.model))
         if self.eval_split not in EVAL_SPLITS:
-            raise NetlmError(f'eval_split {self.eval_split!r} is not one of {", ".join(EVAL_SPLITS)}: training never reads '
-                             "the test split (it is `netlm eval --split test`'s, read once per claim)")
+            raise NetlmError(f'eval_split {self.eval_split!r} is not one of {", ".join(EVAL_SPLITS)}: training never '
+                             "reads the test split (it is `netlm eval --split test`'s, read once per claim)")
         if self.progress not in ('bar', 'log', 'off'):
             raise NetlmError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
@@ -210,7 +211,8 @@ def sampler_config(sampler, seq_len: int | None = None) -> SamplerConfig:
     """`sampler` (a `SamplerConfig`, or its fields as a dict: a config file's table, a run's `config.json`) as a
     `SamplerConfig`. A run saved before `seq_len` was the run's alone holds it here too: it must equal `seq_len`."""
     if isinstance(sampler, SamplerConfig): return sampler
-    if not isinstance(sampler, dict): raise NetlmError(f'sampler {sampler!r}: give a SamplerConfig or a dict of its fields')
+    if not isinstance(sampler, dict):
+        raise NetlmError(f'sampler {sampler!r}: give a SamplerConfig or a dict of its fields')
     sampler = dict(sampler)
     if (saved := sampler.pop('seq_len', None)) is not None and seq_len is not None and int(saved) != seq_len:
         raise NetlmError(f"sampler seq_len {saved} differs from seq_len {seq_len}: the sampler's is always the run's")
@@ -265,7 +267,8 @@ def convert_setting(key: str, value, annotation: str):
 
 # %% ../nbs/02_config.ipynb #c035
 def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
-    "`config` with `settings` (flat `key`, `model.key` or `sampler.key` names, or nested `model`/`sampler` dicts) applied."
+    """`config` with `settings` (flat `key`, `model.key` or `sampler.key` names, or nested
+    `model`/`sampler` dicts) applied."""
     fields = {f.name: f.type for f in dataclasses.fields(TrainConfig)}
     model_fields = {f.name: f.type for f in dataclasses.fields(ModelConfig)}
     top, model, sampler, sampler_len = {}, {}, {}, None
@@ -281,7 +284,8 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
             sampler[key[len('sampler.'):]] = value; continue
         if key.startswith('model.'):
             name = key[len('model.'):]
-            if name not in model_fields: raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
+            if name not in model_fields:
+                raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
             model[name] = convert_setting(key, value, model_fields[name]); continue
         if key not in fields or key in ('model', 'sampler'):
             raise NetlmError(f'unknown setting {key!r}: known are '
@@ -289,15 +293,18 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
                              'model.<name>, sampler.<name>')
         top[key] = convert_setting(key, value, fields[key])
     for name, value in model.items():
-        if name not in model_fields: raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
+        if name not in model_fields:
+            raise NetlmError(f'unknown model setting {name!r}: known are {", ".join(model_fields)}')
         model[name] = convert_setting(f'model.{name}', value, model_fields[name])
     if 'preset' in top and top['preset'] != config.preset:
-        config = TrainConfig(preset=top['preset'], **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
+        config = TrainConfig(preset=top['preset'],
+                             **{k: v for k, v in config.to_dict().items() if k not in ('preset', 'model')})
     base_model = config.model
     if sampler: top['sampler'] = sampler_config(dataclasses.asdict(config.sampler) | sampler)
     config = dataclasses.replace(config, **top)
     if sampler_len is not None and sampler_len != config.seq_len:
-        raise NetlmError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: the sampler's is always the run's")
+        raise NetlmError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: "
+                         "the sampler's is always the run's")
     return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
 
 # %% ../nbs/02_config.ipynb #c062
@@ -331,8 +338,9 @@ RECIPES = {
 }
 
 
-# What changes when a run starts from a pretrained model (`init`): chosen on validation probes in nbs/40_experiments.ipynb
-# (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave median errors 3.14, 2.72, 2.50 ms)
+# What changes when a run starts from a pretrained model (`init`): chosen on validation probes in
+# nbs/40_experiments.ipynb (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave
+# median errors 3.14, 2.72, 2.50 ms)
 FINETUNE = {
     'cpu-small': dict(lr=3e-3, warmup_steps=20),
 }

@@ -82,7 +82,8 @@ class View:
 
     def html(self) -> str:
         "The plot (inline SVG) next to the table."
-        return (f'<div class="netlm-view" data-view="{self.kind}"><div class="netlm-plot">{figure_svg(self.figure())}</div>'
+        return (f'<div class="netlm-view" data-view="{self.kind}">'
+                f'<div class="netlm-plot">{figure_svg(self.figure())}</div>'
                 f'<div class="netlm-data">{self.table()}</div></div>')
 
     def _repr_html_(self): return self.html()
@@ -137,42 +138,48 @@ class CompiledShapes:
 
 
 class Demo:
-    """The demo: each view answers as a `View` (JSON data, plot and table) from a model, its data, the baselines and the oracle.
+    """The demo: each view answers as a `View` (JSON data, plot and table) from a model, its data, the baselines and
+    the oracle.
 
     Its methods, added view by view below (`@patch`):
     - the views: `rtt`, `complete`, `inverse`, `explore`, `rank`, `changes` (each with its worker:
       `_rtt`, `_complete`, `_inverse`, `_explore`, `_rank`, `_changes`);
     - what the page lists: `probe_list`, `destination_list`, `examples`, `info`;
-    - what every view shares: `_probe` (checks `src`), `_context`, `_with_model` (the model lock and time budget), `_oracle`,
-      `_cached`, `_deadline`;
-    - what the world and the data hold: `_oracle_addresses` (the oracle's), `_subnets_with_destinations` (for an exploration),
-      `probe_count` (physical probes), `_own_addresses` (a probe's addresses), `_scored` (a probe's series scored for changes);
+    - what every view shares: `_probe` (checks `src`), `_context`, `_with_model` (the model lock and time budget),
+      `_oracle`, `_cached`, `_deadline`;
+    - what the world and the data hold: `_oracle_addresses` (the oracle's), `_subnets_with_destinations` (for an
+      exploration), `probe_count` (physical probes), `_own_addresses` (a probe's addresses), `_scored` (a probe's
+      series scored for changes);
     - `load` (from a run directory), `warm` (ask every example once) and `_find_examples`."""
 
     def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30,
                  limits: Limits = Limits(),
                  name: str = '', cache_size: int = 256, max_compiled_shapes: int | None = 48,
                  min_p_near: float = MIN_P_NEAR):
-        self.predictor, self.data, self.context_size, self.limits, self.name = predictor, data, context_size, limits, name
+        self.predictor, self.data, self.context_size, self.limits, self.name = (predictor, data, context_size,
+                                                                                limits, name)
         self.min_p_near, self._examples = min_p_near, None
         self.compiled = CompiledShapes(max_compiled_shapes) if max_compiled_shapes else None
         if self.compiled is not None: self.compiled.cap(predictor)
         self.probe_ids = data.probe_ids if data is not None else {}
         self.world = data.world if data is not None else None
         self.probes = by_source(data.measurements) if data is not None else {}  # src -> its measurements in time order
-        self.baselines = {k: m.fit(data.train) for k, m in default_baselines().items()} if data is not None and len(data.train) else {}
+        self.baselines = ({k: m.fit(data.train) for k, m in default_baselines().items()}
+                          if data is not None and len(data.train) else {})
         if data is not None:
-            self.destinations, self.destination_counts = np.unique(data.measurements.dst.astype(str), return_counts=True)
+            self.destinations, self.destination_counts = np.unique(data.measurements.dst.astype(str),
+                                                                   return_counts=True)
             self.frequency = DestinationFrequency(data.measurements, data.train)
         else:
             self.destinations, self.destination_counts, self.frequency = np.array([], str), np.array([], np.int64), None
         self._world_addresses = self._oracle_addresses()
-        self._model_lock, self._cache_lock, self._cache, self._cache_size = threading.Lock(), threading.Lock(), OrderedDict(), cache_size
+        self._model_lock, self._cache_lock, self._cache, self._cache_size = (threading.Lock(), threading.Lock(),
+                                                                             OrderedDict(), cache_size)
 
     @classmethod
     def load(cls, workdir, data=None, **kwargs):
-        """The demo of a model (a training run's latest checkpoint in `workdir`, an exported model, or a shipped one: 'base'),
-        with the measurements of `data` (or none)."""
+        """The demo of a model (a training run's latest checkpoint in `workdir`, an exported model, or a shipped
+        one: 'base'), with the measurements of `data` (or none)."""
         predictor = load_predictor(workdir)
         return cls(predictor, load_demo_data(data) if data is not None else None, name=str(workdir), **kwargs)
 
@@ -274,8 +281,8 @@ def destination_list(self: Demo, src, limit: int = 1000) -> list[dict]:
 
 @patch
 def examples(self: Demo) -> dict:
-    """Questions to start from, each one that shows something: a busy pair, its prefixes, its median RTT, candidates to rank,
-    a pair with a change (found once)."""
+    """Questions to start from, each one that shows something: a busy pair, its prefixes, its median RTT,
+    candidates to rank, a pair with a change (found once)."""
     if self._examples is None: self._examples = self._find_examples()
     return self._examples
 
@@ -290,7 +297,8 @@ def _find_examples(self: Demo, tries: int = 2) -> dict:
     top = self.destination_list(src, limit=1)[0]
     raw = ipaddress.ip_address(top['dst']).packed
     prefix = '.'.join(str(b) for b in raw[:1]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:'
-    explore = '.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4 else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:'
+    explore = ('.'.join(str(b) for b in raw[:2]) + '.' if len(raw) == 4
+               else f'{int.from_bytes(raw[:2], "big"):x}:{int.from_bytes(raw[2:4], "big"):x}:')
     candidates = ','.join(r['dst'] for r in self.destination_list(src, limit=6))
     changes_src, changes_dst, most, last = src, top['dst'], 0, self.limits.max_series
     for probe in busiest[:tries]:                          # a loop over two probes: each is one scoring of its series
@@ -361,7 +369,8 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
     methods = dict(model=_method_entry(d.quantile(QUANTILE_GRID), d.p_fail))
     if t is not None:
         query = Measurements([src], [dst], [t], [0.0])
-        for name, m in self.baselines.items(): methods[name] = _method_entry(m.quantiles(query, ctx_arg, levels=QUANTILE_GRID)[0])
+        for name, m in self.baselines.items():
+            methods[name] = _method_entry(m.quantiles(query, ctx_arg, levels=QUANTILE_GRID)[0])
         if self.world is not None:
             q, p = self._oracle(src, [dst], t, QUANTILE_GRID)
             methods['oracle'] = _method_entry(q[0], p[0])
@@ -579,8 +588,8 @@ def changes(self: Demo, src, dst, last: int = 400, *, deadline: float | None = N
 
 @patch
 def _scored(self: Demo, src: str, last: int, deadline: float):
-    """The probe's last `last` measurements, their surprise and the CUSUM's changes on every pair (cached: the pairs of a
-    probe share one scoring)."""
+    """The probe's last `last` measurements, their surprise and the CUSUM's changes on every pair (cached: the
+    pairs of a probe share one scoring)."""
     def score():
         m = self.probes[src][-last:]
         s = self._with_model(deadline, surprise, self.predictor, m)

@@ -60,7 +60,8 @@ def inference_functions(config, paths: dict):
     graphdef, _ = nnx.split(abstract_model(dataclasses.replace(config, attention='xla')))
 
     def build(params):
-        return nnx.merge(graphdef, nnx.from_flat_state([(paths[n][0], paths[n][1](a)) for n, a in dequantize(params, jnp).items()]))
+        return nnx.merge(graphdef, nnx.from_flat_state([(paths[n][0], paths[n][1](a))
+                                                        for n, a in dequantize(params, jnp).items()]))
 
     def next_logprobs(params, tokens, lengths):          # as model_next_logprobs (nbs/testkit.py)
         mask = jnp.arange(tokens.shape[1])[None, :] < lengths[:, None]
@@ -111,7 +112,8 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
     from netlm.checkpoint import load_model_step
     out = Path(out)
     _check_out(out)
-    if not Path(workdir).is_dir(): raise FileNotFoundError(f'{workdir}: no such directory (give the training run directory)')
+    if not Path(workdir).is_dir():
+        raise FileNotFoundError(f'{workdir}: no such directory (give the training run directory)')
     model, run_config, step = load_model_step(workdir, step)       # the newest usable step, unless `step` is given
     config = model.config if dtype is None else dataclasses.replace(model.config, dtype=dtype)
     params, paths = model_params(model)
@@ -134,13 +136,16 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
                         source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
                         functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
                         params=dict(file='params.npz', count=count,
-                                    arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype)) for n, a in params.items()}),
-                        files={f.name: dict(bytes=f.stat().st_size, sha256=file_sha256(f)) for f in sorted(partial.iterdir())})
+                                    arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype))
+                                            for n, a in params.items()}),
+                        files={f.name: dict(bytes=f.stat().st_size, sha256=file_sha256(f))
+                               for f in sorted(partial.iterdir())})
         manifest['checksum'] = manifest_checksum(manifest)
         (partial / 'manifest.json').write_text(json.dumps(manifest, indent=1) + '\n')
     except OSError as e:
         shutil.rmtree(partial, ignore_errors=True)
-        raise OSError(e.errno, f'{out}: the export could not be written ({e.strerror}); its partial files were removed') from None
+        raise OSError(e.errno, f'{out}: the export could not be written ({e.strerror}); '
+                               'its partial files were removed') from None
     _check_out(out)                                   # nobody wrote there meanwhile
     if out.is_dir(): out.rmdir()
     os.replace(partial, out)

@@ -66,9 +66,9 @@ def check_columns(schema: pa.Schema, where, required=REQUIRED_COLUMNS):
 
 # %% ../nbs/03_measurements.ipynb #c103
 def timestamp_column(col) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An Arrow time column as NumPy: its raw int64 values, whole epoch seconds (floor) and null mask (nulls read 0). Timestamps
-    of any unit; integers are epoch seconds; an all-null column is all null. The one Arrow conversion (scalars and NumPy:
-    `netlm.tokenizer.epoch_seconds`)."""
+    """An Arrow time column as NumPy: its raw int64 values, whole epoch seconds (floor) and null mask (nulls read 0).
+    Timestamps of any unit; integers are epoch seconds; an all-null column is all null. The one Arrow conversion
+    (scalars and NumPy: `netlm.tokenizer.epoch_seconds`)."""
     if pa.types.is_null(col.type): return np.zeros(len(col),
                                                    np.int64), np.zeros(len(col), np.int64), np.ones(len(col), bool)
     per_second = {'s': 1, 'ms': 10**3, 'us': 10**6,
@@ -87,18 +87,22 @@ ROW_REASONS = ('no_time', 'bad_time', 'empty_src', 'empty_dst', 'bad_src', 'bad_
 REJECT_REASONS = RESULT_REASONS + ROW_REASONS
 REJECT_MEANINGS = {
     'bad_json': 'a line or array element that is not JSON',
-    'file_damaged': 'a compressed file that is corrupt or cut short: none of its rows is written (counted once per file)',
+    'file_damaged': 'a compressed file that is corrupt or cut short: none of its rows is written '
+                    '(counted once per file)',
     'not_a_result': 'a JSON value that is not an object',
     'not_ping': 'a result of another measurement type (its `type`, or a traceroute or DNS shape without one)',
     'bad_msm_id': '`msm_id` missing, not an integer, or outside 0 .. 2**63-1',
     'bad_prb_id': '`prb_id` given but not an integer in 0 .. 2**63-1',
     'bad_size': '`size` given but not an integer in 0 .. 2**63-1',
-    'not_sent': 'a ping that sent no packet (only `error` entries, e.g. network unreachable, or `sent` 0): no path measured',
-    'no_packet_list': 'per packet only: a result with summary fields but no packet list (firmware 0/1, an empty `result`)',
+    'not_sent': 'a ping that sent no packet (only `error` entries, e.g. network unreachable, or `sent` 0): '
+                'no path measured',
+    'no_packet_list': 'per packet only: a result with summary fields but no packet list '
+                      '(firmware 0/1, an empty `result`)',
     'bad_packet': 'a per-packet entry of `result` that is not an object',
     'rtt_not_number': 'an RTT given as text or another value that is not a number',
     'no_time': 'no timestamp',
-    'bad_time': 'a timestamp that is not a number or outside TIME_RANGE_S (2000-01-01 .. 2100-01-01 UTC), in every stage',
+    'bad_time': 'a timestamp that is not a number or outside TIME_RANGE_S (2000-01-01 .. 2100-01-01 UTC), '
+                'in every stage',
     'empty_src': 'the source address is null or blank',
     'empty_dst': 'the destination address is null or blank',
     'bad_src': 'the source is not an IPv4 or IPv6 address',
@@ -126,9 +130,10 @@ class Measurements:
         self.src, self.dst = np.asarray(self.src, dtype=object), np.asarray(self.dst, dtype=object)
         self.t, self.rtt_ms = np.asarray(self.t, np.int64), np.asarray(self.rtt_ms, np.float64)
         if self.group is not None: self.group = np.asarray(self.group, np.int64)
-        if not len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms) == (len(self.t) if self.group is None else len(self.group)):
-            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, rtt_ms '
-                             f'{len(self.rtt_ms)}'
+        if not (len(self.src) == len(self.dst) == len(self.t) == len(self.rtt_ms)
+                == (len(self.t) if self.group is None else len(self.group))):
+            raise ValueError(f'column lengths differ: src {len(self.src)}, dst {len(self.dst)}, t {len(self.t)}, '
+                             f'rtt_ms {len(self.rtt_ms)}'
                              + ('' if self.group is None else f', group {len(self.group)}'))
 
     def __len__(self): return len(self.t)
@@ -157,7 +162,8 @@ class Measurements:
     @classmethod
     def from_table(cls, table: pa.Table) -> 'Measurements':
         "From a measurement table with the measurement schema (`src_addr`, `dst_addr`, `event_time`, `rtt`)."
-        t = pc.cast(table['event_time'], pa.timestamp('s', tz='UTC')) if pa.types.is_timestamp(table['event_time'].type) else table['event_time']
+        t = (pc.cast(table['event_time'], pa.timestamp('s', tz='UTC'))
+             if pa.types.is_timestamp(table['event_time'].type) else table['event_time'])
         return cls(table['src_addr'].to_numpy(zero_copy_only=False), table['dst_addr'].to_numpy(zero_copy_only=False),
                    pc.cast(t, pa.int64()).to_numpy(), table['rtt'].to_numpy(zero_copy_only=False))
 
@@ -222,7 +228,8 @@ _DIRT = ('empty_src', 'empty_dst', 'bad_src', 'bad_dst', 'version_mismatch', 'no
 
 def _random_addresses(rng, v6) -> list[str]:
     a4, g = rng.integers(0x01000000, 0xDF000000, len(v6)).tolist(), rng.integers(0, 2**16, (len(v6), 4)).tolist()
-    return [str(ipaddress.ip_address(f'2a0{x[0] & 7:x}:{x[1]:x}:{x[2]:x}::{x[3]:x}')) if s else str(ipaddress.IPv4Address(a))
+    return [str(ipaddress.ip_address(f'2a0{x[0] & 7:x}:{x[1]:x}:{x[2]:x}::{x[3]:x}')) if s
+            else str(ipaddress.IPv4Address(a))
             for s, a, x in zip(v6.tolist(), a4, g)]
 
 

@@ -33,8 +33,8 @@ def attention_implementation(config: ModelConfig) -> str:
     if jax.default_backend() == 'cpu': return 'blocked'
     if jax.default_backend() != 'gpu': return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
-    warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention (try model.attention=pallas '
-                  'for a segment-aware flash kernel)')
+    warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
+                  '(try model.attention=pallas for a segment-aware flash kernel)')
     return 'xla'
 
 # %% ../nbs/14_model.ipynb #c009
@@ -61,7 +61,8 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
     for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
         hi = min(lo + block, T)
         s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
-        keep = (segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi]) & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :])
+        keep = ((segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi])
+                & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :]))
         # the diagonal is always kept
         p = jax.nn.softmax(jnp.where(keep[:, None], s, -jnp.inf), axis=-1).astype(v.dtype)
         out.append(jnp.einsum('bhts,bshd->bthd', p, v[:, :hi]))
@@ -169,7 +170,8 @@ def field_slots(tokens: jax.Array, positions: jax.Array) -> jax.Array:
 
 # %% ../nbs/14_model.ipynb #c042
 _HASH_MULT = np.array([0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D, 0x27D4EB2F, 0x165667B1, 0xD3A2646C, 0xFD7046C5, 0xB55A4F09,
-                       0x7FEB352D, 0x846CA68B, 0x68E31DA4, 0xB5297A4D, 0x1B873593, 0xCC9E2D51, 0xE6546B64, 0x85EBCA6B], np.uint32)
+                       0x7FEB352D, 0x846CA68B, 0x68E31DA4, 0xB5297A4D, 0x1B873593, 0xCC9E2D51, 0xE6546B64, 0x85EBCA6B],
+                      np.uint32)
 
 
 def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax.Array]:
@@ -282,7 +284,9 @@ def param_count(model: Transformer) -> dict:
     counts = dict(embedding=0, attention=0, mlp=0, norms=0, head=0)
     for path, value in nnx.to_flat_state(nnx.state(model, nnx.Param)):
         names = {str(p) for p in path}
-        role = ('embedding' if names & {'embed', 'field_embed', 'dst_embed'} else 'attention' if 'attn' in names else 'mlp' if 'mlp' in names
+        role = ('embedding' if names & {'embed', 'field_embed', 'dst_embed'}
+                else 'attention' if 'attn' in names
+                else 'mlp' if 'mlp' in names
                 else 'head' if 'head' in names else 'norms')
         counts[role] += int(np.prod(value.shape))
     return counts | dict(total=sum(counts.values()))
@@ -291,7 +295,8 @@ def param_count(model: Transformer) -> dict:
 def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (matrices and embeddings, plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
-    return (2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model + c.n_layers * per_layer + c.d_model
+    return ((2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model
+            + c.n_layers * per_layer + c.d_model)
 
 # %% ../nbs/14_model.ipynb #c101
 def named_params(state) -> dict[str, np.ndarray]:
@@ -307,11 +312,14 @@ def set_params(state: nnx.State, arrays: dict, where: str = 'weights') -> nnx.St
     names = ['/'.join(map(str, path)) for path, _ in flat]
     if missing := [n for n in names if n not in arrays]:
         raise NetlmError(f'{where}: no array for {missing[0]} (and {len(missing) - 1} more)')
-    if extra := sorted(set(arrays) - set(names)): raise NetlmError(f'{where}: arrays the model does not have: {extra[:3]}')
+    if extra := sorted(set(arrays) - set(names)):
+        raise NetlmError(f'{where}: arrays the model does not have: {extra[:3]}')
     for name, (_, v) in zip(names, flat):
         if tuple(np.shape(arrays[name])) != tuple(v[...].shape):
-            raise NetlmError(f'{where}: {name} is {tuple(np.shape(arrays[name]))}, the model needs {tuple(v[...].shape)}')
-    return nnx.from_flat_state([(path, type(v)(jnp.asarray(arrays[name], v[...].dtype))) for name, (path, v) in zip(names, flat)])
+            raise NetlmError(f'{where}: {name} is {tuple(np.shape(arrays[name]))}, '
+                             f'the model needs {tuple(v[...].shape)}')
+    return nnx.from_flat_state([(path, type(v)(jnp.asarray(arrays[name], v[...].dtype)))
+                                for name, (path, v) in zip(names, flat)])
 
 # %% ../nbs/14_model.ipynb #c034
 def flops_per_token(config: ModelConfig, seq_len: int | None = None, *, causal: bool = True) -> float:

@@ -29,7 +29,8 @@ def _metro(r: dict, where: str) -> tuple:
     damaged."""
     try:
         row = (r['name'], r['country'], r['region'], float(r['lat']), float(r['lon']), float(r['weight']))
-        ok = r['table'] in ('METROS', 'MORE_METROS') and r['region'] in REGIONS and -90 <= row[3] <= 90 and -180 <= row[4] <= 180
+        ok = (r['table'] in ('METROS', 'MORE_METROS') and r['region'] in REGIONS
+              and -90 <= row[3] <= 90 and -180 <= row[4] <= 180)
     except (KeyError, TypeError, ValueError): ok = False
     if not ok: raise NetlmError(f'{where}: damaged row {r}')
     return row
@@ -93,7 +94,8 @@ def hash_normal(h: np.ndarray) -> np.ndarray:
 # %% ../nbs/04_physics.ipynb #c015
 def rtt_quantile(loc, scale, shape, p_outlier, u, outlier_ms=(100.0, 60_000.0)) -> np.ndarray:
     "RTT (ms) at probability `u`: `loc` + Weibull(scale, shape) jitter, its top `p_outlier` replaced by outliers."
-    loc, scale, shape, p_outlier, u = np.broadcast_arrays(*(np.asarray(a, np.float64) for a in (loc, scale, shape, p_outlier, u)))
+    loc, scale, shape, p_outlier, u = np.broadcast_arrays(*(np.asarray(a, np.float64)
+                                                            for a in (loc, scale, shape, p_outlier, u)))
     body = np.minimum(u, 1.0 - p_outlier)
     rtt = np.asarray(loc + scale * (-np.log1p(-body)) ** (1.0 / shape))   # an array even when every input is a scalar
     tail = u > 1.0 - p_outlier
@@ -105,7 +107,8 @@ def rtt_quantile(loc, scale, shape, p_outlier, u, outlier_ms=(100.0, 60_000.0)) 
 
 def rtt_cdf(loc, scale, shape, p_outlier, x, outlier_ms=(100.0, 60_000.0)) -> np.ndarray:
     "P(RTT <= x) under the same law: the inverse of `rtt_quantile`."
-    loc, scale, shape, p_outlier, x = np.broadcast_arrays(*(np.asarray(a, np.float64) for a in (loc, scale, shape, p_outlier, x)))
+    loc, scale, shape, p_outlier, x = np.broadcast_arrays(*(np.asarray(a, np.float64)
+                                                            for a in (loc, scale, shape, p_outlier, x)))
     lo, hi = outlier_ms
     z = np.maximum(x - loc, 0.0)
     body = np.minimum(-np.expm1(-(z / scale) ** shape), 1.0 - p_outlier)
@@ -152,7 +155,8 @@ class RTTLaw:
 KINDS = ('residential', 'mobile', 'datacenter', 'academic', 'anycast')
 V4_PREFIX_LEN = dict(residential=16, mobile=16, datacenter=18, academic=16, anycast=24)  # an AS's IPv4 prefix, per kind
 ROLES = ('probe', 'anchor', 'target', 'anycast')
-ACCESS = {   # per network kind: last-mile delay (RTT ms, median and log-sd), jitter (Weibull scale ms, shape), outliers, loss
+# per network kind: last-mile delay (RTT ms, median and log-sd), jitter (Weibull scale ms, shape), outliers, loss
+ACCESS = {
     'residential': dict(access_ms=8.0, access_sd=0.5, jitter_ms=1.0, shape=0.8, p_outlier=0.002, p_loss=0.004),
     'mobile': dict(access_ms=30.0, access_sd=0.35, jitter_ms=5.0, shape=0.9, p_outlier=0.004, p_loss=0.015),
     'datacenter': dict(access_ms=0.3, access_sd=0.5, jitter_ms=0.15, shape=1.3, p_outlier=0.0005, p_loss=0.001),

@@ -74,7 +74,8 @@ def plot_rtt(data: dict):
     levels = np.asarray(data['levels'])
     for name, m in data['methods'].items():
         if m is None: continue
-        label = f"{name}: median {sig3(m['median_ms'])} ms" + (f", p_fail {sig3(m['p_fail'])}" if m['p_fail'] is not None else '')
+        label = (f"{name}: median {sig3(m['median_ms'])} ms"
+                 + (f", p_fail {sig3(m['p_fail'])}" if m['p_fail'] is not None else ''))
         ax.plot(np.maximum(m['grid_ms'], 1e-2), levels, color=_COLORS.get(name), ls='--' if name == 'oracle' else '-',
                 lw=2.5 if name == 'model' else 1.5, label=label)
     meas = data['measured']
@@ -171,7 +172,8 @@ def plot_inverse(data: dict):
             if have: ax.plot([v for _, v in have], [yy for yy, _ in have], marker, ms=9, mew=2, label=label)
     ax.axvline(data['rtt_ms'], color='C3', ls='--', lw=1.5, label=f"target {sig3(data['rtt_ms'])} ms")
     ax.set_yticks(y, [c['dst'] for c in cands], fontsize=8)
-    title = f"destinations {sig3(data['rtt_ms'])} ms from {data['src']}" + ('' if cands else ': none the model is confident of')
+    title = (f"destinations {sig3(data['rtt_ms'])} ms from {data['src']}"
+             + ('' if cands else ': none the model is confident of'))
     ax.set(xscale='log', xlabel='RTT (ms)', title=title)
     _sig3_axis(ax.xaxis)
     ax.grid(alpha=0.3, axis='x')
@@ -195,8 +197,8 @@ def plot_explore(data: dict):
     from matplotlib.colors import LogNorm
     rows = data['destinations']
     med = np.array([np.nan if r['median_ms'] is None else r['median_ms'] for r in rows], np.float64)
-    title = f"predicted median RTT from {data['src']}" + ('' if data['complete'] else f" ({data['answered']} of "
-                                                                                      f"{data['asked']} answered in time)")
+    title = (f"predicted median RTT from {data['src']}"
+             + ('' if data['complete'] else f" ({data['answered']} of {data['asked']} answered in time)"))
     finite = med[np.isfinite(med) & (med > 0)]
     norm = LogNorm(vmin=max(finite.min(), 1e-2), vmax=max(finite.max(), finite.min() * 1.01)) if len(finite) else None
     if data['prefix'] is not None:

@@ -171,7 +171,8 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
 
 # %% ../nbs/37_pipeline.ipynb #c017sw
 def save_reading(spec, data_dir, out_dir, split: str, **options) -> dict:
-    "Whether the model `spec` reads its context (`netlm.reading.measure_reading`), also written to OUT_DIR/reading.json."
+    """Whether the model `spec` reads its context (`netlm.reading.measure_reading`), also written to
+    OUT_DIR/reading.json."""
     from netlm.reading import measure_reading
     reading = measure_reading(spec, data_dir, split, **options)
     (Path(out_dir) / 'reading.json').write_text(json.dumps(reading, indent=1))

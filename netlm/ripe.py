@@ -183,7 +183,9 @@ def clear_address_cache() -> None:
 def address_info(addrs) -> dict:
     """Per row `empty`, `valid`, `version` (0: invalid), `is_global` (NumPy) and `canonical` text (Arrow) of an address
     column."""
-    arr = addrs.combine_chunks() if isinstance(addrs, pa.ChunkedArray) else addrs if isinstance(addrs, pa.Array) else pa.array(addrs, pa.string())
+    arr = (addrs.combine_chunks() if isinstance(addrs, pa.ChunkedArray)
+           else addrs if isinstance(addrs, pa.Array)
+           else pa.array(addrs, pa.string()))
     if arr.type != pa.string(): arr = arr.cast(pa.string())
     enc = pc.dictionary_encode(arr)
     uniq = enc.dictionary.to_pylist()

@@ -193,8 +193,8 @@ _V4_MAPPED = np.frombuffer(bytes(10) + b'\xff\xff', np.uint8)
 
 
 def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_measurements: int = 20_000,
-                      small_share: float = 0.1,
-                      ipv6_share: float = 0.45, failure_rate: float = 0.15, multi_part_share: float = 0.05) -> list[ProbeRow]:
+                      small_share: float = 0.1, ipv6_share: float = 0.45, failure_rate: float = 0.15,
+                      multi_part_share: float = 0.05) -> list[ProbeRow]:
     """Probe rows of realistic shape (real RIPE Atlas statistics) for tests and benchmarks; some probes span several
     parts."""
     rng = np.random.default_rng(seed)
@@ -202,7 +202,8 @@ def random_probe_rows(n_probes: int, seed: int = 0, *, median: int = 2000, max_m
     for probe in range(n_probes):
         v = 6 if rng.random() < ipv6_share else 4
         small = rng.random() < small_share
-        n = int(rng.integers(1, 35)) if small else int(np.clip(rng.lognormal(np.log(median), 1.5), 35, max_measurements))
+        n = (int(rng.integers(1, 35)) if small
+             else int(np.clip(rng.lognormal(np.log(median), 1.5), 35, max_measurements)))
         gaps = np.where(rng.random(n) < 0.05, rng.exponential(3600, n), rng.exponential(60, n)).astype(np.int64)
         t = 1_700_000_000 + int(rng.integers(0, 10**7)) + np.cumsum(gaps)
         src = rng.integers(0, 256, 16, dtype=np.uint8)
@@ -259,7 +260,8 @@ def load_manifest(out_dir) -> dict:
     manifest = read_manifest_json(path, 'manifest')
     # the kind as `manifest_kind` reads it: a manifest written before `kind` by its format "netlm probe rows"
     if manifest_kind(manifest) != 'probe-rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
-        raise NetlmError(f'{path}: not a netlm probe-row manifest (no format "netlm probe rows" with train and test splits)')
+        raise NetlmError(f'{path}: not a netlm probe-row manifest '
+                         '(no format "netlm probe rows" with train and test splits)')
     manifest.setdefault('val_fraction', 0.0)
     manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
     return manifest
@@ -277,7 +279,8 @@ def split_rule_warning(data_dir) -> str | None:
     manifest = load_manifest(data_dir)
     if manifest.get('split_key', OLD_SPLIT_RULE) != OLD_SPLIT_RULE: return None
     sources = manifest.get('source') or ['MEASUREMENTS.parquet']
-    fractions = f"--test-fraction {manifest.get('test_fraction') or 0.1} --val-fraction {manifest.get('val_fraction') or 0.1}"
+    fractions = (f"--test-fraction {manifest.get('test_fraction') or 0.1} "
+                 f"--val-fraction {manifest.get('val_fraction') or 0.1}")
     return (f'{data_dir}: rows split by the old rule (by source address: one probe\'s addresses can be on two sides); '
             f'rebuild them split by probe: netlm preprocess {sources[0]} {data_dir} {fractions}')
 
@@ -311,7 +314,8 @@ def _split_shards(data_dir: Path, split: str, allow_empty: bool = False) -> list
         listed = splits.get(split, {}).get('shards') if isinstance(splits.get(split), dict) else None
     if listed is None:
         paths = sorted(str(p) for p in (data_dir / split).glob('*.array_record'))
-        if not paths: raise FileNotFoundError(f'{data_dir / split}: no ArrayRecord shards (run `netlm preprocess` first)')
+        if not paths:
+            raise FileNotFoundError(f'{data_dir / split}: no ArrayRecord shards (run `netlm preprocess` first)')
         return [(p, None) for p in paths]
     if not listed:
         if allow_empty: return []
@@ -363,7 +367,8 @@ class ShardSource:
     def _bad(self, index: int, e: Exception) -> ValueError:
         shard = int(np.searchsorted(self._ends, index, side='right'))
         first = int(self._ends[shard - 1]) if shard else 0
-        return ValueError(f'{self.paths[shard]}: record {index - first} cannot be read ({str(e).strip() or type(e).__name__})')
+        return ValueError(f'{self.paths[shard]}: record {index - first} cannot be read '
+                          f'({str(e).strip() or type(e).__name__})')
 
     def __getitem__(self, index: int) -> bytes:
         try: return self._source[index]

@@ -18,7 +18,8 @@ from tqdm.auto import tqdm
 from .errors import NetlmError
 from .config import SamplerConfig, TrainConfig, check_seq_len
 from .rows import ProbeRow, open_shards, read_row
-from .tokenizer import MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code, timestamp_fields
+from .tokenizer import (MEASUREMENT_START, RTT_CODE_FAILED, decode, encode_batch, rtt_code, rtt_from_code,
+                             timestamp_fields)
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'contexts_per_row', 'timestamp_lengths',
@@ -76,7 +77,8 @@ def draw_subsets(rng, w, c, width: int):
     wide = w > 4 * width
     if wide.any():
         cw = c[wide, None]
-        v = np.sort(np.floor(rng.random((int(wide.sum()), width + width // 2 + 16)) * w[wide, None]).astype(np.int64), axis=1)
+        v = np.sort(np.floor(rng.random((int(wide.sum()), width + width // 2 + 16)) * w[wide, None]).astype(np.int64),
+                    axis=1)
         distinct = np.ones(v.shape, bool); distinct[:, 1:] = v[:, 1:] != v[:, :-1]
         keys = np.where(distinct, rng.integers(0, 2**40, v.shape) << 16 | np.arange(v.shape[1]), _NONE)
         threshold = np.take_along_axis(np.sort(keys, axis=1), np.minimum(cw, v.shape[1]) - 1, 1)
@@ -146,13 +148,15 @@ class Contexts:
 def _src_bytes(rows: list[ProbeRow]) -> np.ndarray:
     "(R, 16) the probe addresses in the tokenizer's layout (`inet_pton`: 15x faster than `ipaddress`, once per row)."
     prefix = _V4_MAPPED.tobytes()
-    raw = b''.join(socket.inet_pton(socket.AF_INET6, r.src) if r.version == 6 else prefix + socket.inet_pton(socket.AF_INET, r.src)
+    raw = b''.join(socket.inet_pton(socket.AF_INET6, r.src) if r.version == 6
+                   else prefix + socket.inet_pton(socket.AF_INET, r.src)
                    for r in rows)
     return np.frombuffer(raw, np.uint8).reshape(len(rows), 16)
 
 
 # orders whose result field (2) comes after both addresses (0, 1): the order of the question "RTT of src -> dst?"
-_RTT_AFTER_ADDRESSES = np.flatnonzero([list(o).index(2) > max(list(o).index(0), list(o).index(1)) for o in _FIELD_ORDERS])
+_RTT_AFTER_ADDRESSES = np.flatnonzero([list(o).index(2) > max(list(o).index(0), list(o).index(1))
+                                       for o in _FIELD_ORDERS])
 
 
 def _field_orders(rng, n: int, cfg: SamplerConfig) -> np.ndarray:
@@ -194,8 +198,9 @@ _BYTE_PERMS = np.argsort(np.random.default_rng(36).random((256, 256)), axis=1).a
 
 
 def relabel_addresses(addr: np.ndarray, version: np.ndarray, salt: np.ndarray) -> np.ndarray:
-    """(m, 16) addresses (tokenizer layout) relabelled by a bijection per `salt` that keeps prefixes: two addresses of one
-    salt share their first j bytes after iff they did before (IPv4: /8, /16, /24); IPv4 stays IPv4, IPv6 stays IPv6."""
+    """(m, 16) addresses (tokenizer layout) relabelled by a bijection per `salt` that keeps prefixes: two addresses of
+    one salt share their first j bytes after iff they did before (IPv4: /8, /16, /24); IPv4 stays IPv4, IPv6 stays
+    IPv6."""
     out = np.array(addr, np.uint8, copy=True)
     v4 = np.asarray(version) == 4
     for sel, first in ((v4, 12), (~v4, 0)):   # IPv4 lives in bytes 12-15 behind a fixed prefix
@@ -224,7 +229,8 @@ def _context_destinations(rng, table: np.ndarray, m_dst: np.ndarray, k: np.ndarr
 
 def _context_rtts(rng, code: np.ndarray, k: np.ndarray, m_dst: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
     """RTT codes of the contexts' measurements (`k[i]` of context i, back to back; `m_dst` their destinations): for a
-    share `cfg.rtt_scale` of contexts scaled by one factor each, for a share `cfg.pair_rtt_scale` by one per destination."""
+    share `cfg.rtt_scale` of contexts scaled by one factor each, for a share `cfg.pair_rtt_scale` by one per
+    destination."""
     if cfg.rtt_scale == 0 and cfg.pair_rtt_scale == 0: return code
     factor, touched = np.ones(len(code)), np.zeros(len(code), bool)
     if cfg.rtt_scale > 0:
@@ -363,7 +369,8 @@ class PackedChunk:
         at = np.argsort(bin_of * seq_len + offset, kind='stable')
         contexts = [g.tokens[a:z] for g in groups for b in (g.bounds.tolist(),) for a, z in zip(b[:-1], b[1:])]
         self.tokens = [contexts[i] for i in at.tolist()]
-        self.bin, self.offset, self.lengths, self.segment = bin_of[at], offset[at], lengths[at], segment[at].astype(np.int32)
+        self.bin, self.offset, self.lengths, self.segment = (bin_of[at], offset[at], lengths[at],
+                                                             segment[at].astype(np.int32))
         # bin b holds contexts first[b]:first[b + 1]
         self.first = np.searchsorted(self.bin, np.arange(n_bins + 1)).tolist()
         self.seq_len = seq_len
@@ -380,12 +387,14 @@ class PackedChunk:
         end = start + self.lengths[lo:hi]
         piece = np.stack([self.lengths[lo:hi], np.append(start[1:], (z - a) * L) - end], 1).ravel()
         seg = np.repeat(np.stack([self.segment[lo:hi], np.zeros(hi - lo, np.int32)], 1).ravel(), piece)
-        pos = np.arange((z - a) * L, dtype=np.int32) - np.repeat(np.stack([start, end], 1).ravel().astype(np.int32), piece)
+        pos = (np.arange((z - a) * L, dtype=np.int32)
+               - np.repeat(np.stack([start, end], 1).ravel().astype(np.int32), piece))
         pos *= seg > 0
         return tokens.reshape(-1, L), seg.reshape(-1, L), pos.reshape(-1, L)
 
 
-def pack_contexts(groups: list[Contexts], seq_len: int, rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pack_contexts(groups: list[Contexts], seq_len: int,
+                  rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pack every context of `groups` into bins, in random order with `rng`: (bins, seq_len) int32 tokens, segment ids,
     positions."""
     chunk = PackedChunk(groups, seq_len, rng)

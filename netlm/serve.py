@@ -32,10 +32,13 @@ class SizeLimit:
             # comes with FastAPI: loaded on the first request, not by `netlm --help`
             from starlette.responses import JSONResponse
             length = dict(scope.get('headers') or []).get(b'content-length', b'0')
-            if len(scope.get('raw_path') or scope['path'].encode()) + len(scope.get('query_string', b'')) > self.max_url:
-                return await JSONResponse(dict(error=f'request URL longer than {self.max_url} bytes'), 414)(scope, receive, send)
+            if (len(scope.get('raw_path') or scope['path'].encode())
+                    + len(scope.get('query_string', b'')) > self.max_url):
+                return await JSONResponse(dict(error=f'request URL longer than {self.max_url} bytes'),
+                                          414)(scope, receive, send)
             if not length.isdigit() or int(length) > self.max_body:
-                return await JSONResponse(dict(error=f'request body over {self.max_body} bytes'), 413)(scope, receive, send)
+                return await JSONResponse(dict(error=f'request body over {self.max_body} bytes'),
+                                          413)(scope, receive, send)
         await self.app(scope, receive, send)
 
 # %% ../nbs/32_serve.ipynb #c037
@@ -54,7 +57,8 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
         # a thread per possible connection (uvicorn's limit_concurrency): a question waiting for the model never holds
         # up a
         # cached or cheap answer, as it would with asyncio's default pool of cores + 4 threads
-        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64, thread_name_prefix='netlm-demo'))
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=64,
+                                                                            thread_name_prefix='netlm-demo'))
         yield
 
     app = FastAPI(title='netlm demo',
@@ -71,7 +75,8 @@ def make_app(demo: Demo, allowed_hosts: list[str] | None = None):
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request, e):
-        return error(400, '; '.join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'request'}: {err['msg']}" for err in e.errors()))
+        return error(400, '; '.join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'request'}: {err['msg']}"
+                                    for err in e.errors()))
 
     @app.exception_handler(HTTPException)
     async def _http_error(request, e): return error(e.status_code, str(e.detail))
@@ -155,7 +160,8 @@ class BackgroundServer:
         self.server.should_exit = True
         self.thread.join(timeout=30)
 
-    def _repr_html_(self): return f'<iframe src="{self.url}" width="100%" height="820" style="border:1px solid #ccc"></iframe>'
+    def _repr_html_(self):
+        return f'<iframe src="{self.url}" width="100%" height="820" style="border:1px solid #ccc"></iframe>'
 
 
 def serve_in_thread(demo: Demo, port: int = 0) -> BackgroundServer:
@@ -176,7 +182,8 @@ def check_port(host: str, port: int):
 
 def serve_hosts(host: str, allow=()) -> list[str]:
     "The Host header values the server answers: the names of the address it listens on, and `allow` ('*': any)."
-    local = ['127.0.0.1', 'localhost', '::1', '[::1]'] if host in ('127.0.0.1', 'localhost', '::1', '0.0.0.0', '::') else []
+    local = (['127.0.0.1', 'localhost', '::1', '[::1]'] if host in ('127.0.0.1', 'localhost', '::1', '0.0.0.0', '::')
+             else [])
     return sorted({host, f'[{host}]' if ':' in host else host, *local, *(allow or [])})
 
 

@@ -58,7 +58,8 @@ def _rtt_us_code(value_us: float) -> int:
     "16-bit code of a non-negative RTT in microseconds (scalar reference)."
     value_us = max(1.0, value_us)
     if value_us >= RTT_MAX_US + 2**30:  # would round above the largest code
-        raise NetlmError(f'RTT {value_us / 1000:.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
+        raise NetlmError(f'RTT {value_us / 1000:.6g} ms is beyond the codec range '
+                         f'({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
     exponent = max(0, math.frexp(value_us)[1] - 11)   # value / 2**exponent in [1024, 2048) before rounding
     mantissa = math.floor(value_us / 2**exponent + 0.5)
     if mantissa == 2048: exponent, mantissa = exponent + 1, 1024
@@ -94,7 +95,8 @@ def rtt_code(rtt_ms) -> np.ndarray:
     if np.isnan(rtt_ms).any(): raise NetlmError(f'{int(np.isnan(rtt_ms).sum())} RTT(s) are NaN')
     value_us = np.maximum(rtt_ms * 1000.0, 1.0)
     if (too_big := (value_us >= RTT_MAX_US + 2**30) & (rtt_ms >= 0)).any():
-        raise NetlmError(f'RTT {rtt_ms[too_big].max():.6g} ms is beyond the codec range ({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
+        raise NetlmError(f'RTT {rtt_ms[too_big].max():.6g} ms is beyond the codec range '
+                         f'({RTT_MAX_US / 1000:.6g} ms, ~51 days)')
     exponent = np.maximum(np.frexp(value_us)[1] - 11, 0)
     mantissa = np.floor(np.ldexp(value_us, -exponent) + 0.5).astype(np.int64)
     carry = mantissa == 2048
@@ -156,8 +158,9 @@ def _field_id(name) -> int:
 
 
 def epoch_seconds(t):
-    """Whole epoch seconds (floor) of a time: a number, a `datetime`, a `numpy.datetime64` or ISO text (UTC); of an array of
-    them, an int64 array. The one conversion of netlm (Arrow columns: `netlm.measurements.timestamp_column`)."""
+    """Whole epoch seconds (floor) of a time: a number, a `datetime`, a `numpy.datetime64` or ISO text (UTC); of an
+    array of them, an int64 array. The one conversion of netlm (Arrow columns:
+    `netlm.measurements.timestamp_column`)."""
     if isinstance(t, datetime): return math.floor(t.timestamp())
     if isinstance(t, str): return int(np.datetime64(t.rstrip('Z'), 's').astype(np.int64))
     if isinstance(t, np.datetime64): return int(t.astype('datetime64[s]').astype(np.int64))
@@ -180,7 +183,8 @@ def encode_timestamp(t, prev_t=None) -> list[int]:
         if not 0 <= t < 2**63: raise NetlmError(f'timestamp {t} is outside 0 .. 2**63 epoch seconds')
         return [TIMESTAMP_ABS] + _bytes_tokens(struct.pack('>Q', t))
     delta = t - epoch_seconds(prev_t)
-    if delta < 0: raise NetlmError(f'negative timestamp delta {delta} s: t={t} is before prev_t={epoch_seconds(prev_t)}')
+    if delta < 0:
+        raise NetlmError(f'negative timestamp delta {delta} s: t={t} is before prev_t={epoch_seconds(prev_t)}')
     if delta < 256: return [TIMESTAMP_DELTA1, BYTE_OFFSET + delta]
     if delta < 2**32: return [TIMESTAMP_DELTA4] + _bytes_tokens(struct.pack('>I', delta))
     raise NetlmError(f'timestamp delta {delta} s does not fit in 4 bytes')
@@ -198,7 +202,8 @@ def encode_measurement(src, dst, rtt_ms: float, t=None, prev_t=None, order=None)
     elif prev_t is not None: raise NetlmError('prev_t given without t')
     ids = sorted(fields) if order is None else [_field_id(f) for f in order]
     if sorted(ids) != sorted(fields):
-        raise NetlmError(f'order {list(order)} is not a permutation of the fields present {[FIELDS[i] for i in sorted(fields)]}')
+        raise NetlmError(f'order {list(order)} is not a permutation of the fields present '
+                         f'{[FIELDS[i] for i in sorted(fields)]}')
     return [MEASUREMENT_START] + [tok for i in ids for tok in fields[i]]
 
 # %% ../nbs/01_tokenizer.ipynb #c024
@@ -223,12 +228,14 @@ def decode(tokens) -> list[dict]:
     "Measurements of a token context (`src, dst, rtt_ms, t`); `ValueError` naming the position on bad grammar."
     toks = np.asarray(tokens, dtype=np.int64).ravel()
     if len(toks) and ((bad := (toks < 0) | (toks >= VOCAB_SIZE)).any()):
-        i = int(np.argmax(bad)); raise ValueError(f'position {i}: token {toks[i]} is outside the vocabulary [0, {VOCAB_SIZE})')
+        i = int(np.argmax(bad))
+        raise ValueError(f'position {i}: token {toks[i]} is outside the vocabulary [0, {VOCAB_SIZE})')
     toks = toks.tolist()
     out, prev_t, i, n = [], None, 0, len(toks)
 
     def take_bytes(pos, count, what):
-        if pos + count > n: raise ValueError(f'position {pos}: {what} is truncated (needs {count} bytes, the context ends)')
+        if pos + count > n:
+            raise ValueError(f'position {pos}: {what} is truncated (needs {count} bytes, the context ends)')
         chunk = toks[pos:pos + count]
         for j, tk in enumerate(chunk):
             if tk < BYTE_OFFSET:
@@ -246,13 +253,15 @@ def decode(tokens) -> list[dict]:
                 raise ValueError(f'position {i}: byte token {token_name(role)} where a field role token belongs')
             if role in _IP_ROLES:
                 key, width = _IP_ROLES[role]
-                if key in m: raise ValueError(f'position {i}: second {key} field in the measurement starting at {start}')
+                if key in m:
+                    raise ValueError(f'position {i}: second {key} field in the measurement starting at {start}')
                 if version is not None and version != width:
                     raise ValueError(f'position {i}: {key} IP version differs from the other address')
                 version, raw = width, take_bytes(i + 1, width, token_name(role))
                 m[key] = str(ipaddress.ip_address(raw)); i += 1 + width
             elif role in (RTT_START, FAILED, THROUGHPUT_START):
-                if 'rtt_ms' in m: raise ValueError(f'position {i}: second result field in the measurement starting at {start}')
+                if 'rtt_ms' in m:
+                    raise ValueError(f'position {i}: second result field in the measurement starting at {start}')
                 if role == FAILED: m['rtt_ms'] = -1.0; i += 1; continue
                 raw = take_bytes(i + 1, 2, token_name(role))
                 value = rtt_code_ms(raw[0] << 8 | raw[1])
@@ -260,10 +269,12 @@ def decode(tokens) -> list[dict]:
                 if role == THROUGHPUT_START: m['throughput'] = value   # reserved in the schema; netlm never produces it
                 i += 3
             elif role in _TS_BYTES:
-                if 't' in m: raise ValueError(f'position {i}: second timestamp field in the measurement starting at {start}')
+                if 't' in m:
+                    raise ValueError(f'position {i}: second timestamp field in the measurement starting at {start}')
                 value = int.from_bytes(take_bytes(i + 1, _TS_BYTES[role], token_name(role)), 'big')
                 if role != TIMESTAMP_ABS:
-                    if prev_t is None: raise ValueError(f'position {i}: timestamp delta with no earlier timestamp in the context')
+                    if prev_t is None:
+                        raise ValueError(f'position {i}: timestamp delta with no earlier timestamp in the context')
                     value += prev_t
                 m['t'] = prev_t = value; i += 1 + _TS_BYTES[role]
             else:
@@ -345,8 +356,8 @@ def encode_batch(src, dst, version, rtt_code, ts_kind, ts_value, order) -> tuple
     o = order.astype(np.int16)
     order_id = _ORDER_ID[o[:, 0] << 6 | o[:, 1] << 4 | o[:, 2] << 2 | o[:, 3]]
     if (bad := order_id < 0).any():
-        i = int(np.argmax(bad)); raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of '
-                                                  'the 4 fields')
+        i = int(np.argmax(bad))
+        raise ValueError(f'order {order[i].tolist()} of measurement {i} is not a permutation of the 4 fields')
 
     failed = code == RTT_CODE_FAILED
     # _TS_ABSENT, _TS_ABSOLUTE, _TS_DELTA1, _TS_DELTA4
@@ -379,7 +390,8 @@ def random_measurements(n: int, seed: int = 0) -> dict:
     rng = np.random.default_rng(seed)
     version = np.where(rng.random(n) < 0.4, 6, 4).astype(np.int8)
     src, dst = rng.integers(0, 256, (n, 16), dtype=np.uint8), rng.integers(0, 256, (n, 16), dtype=np.uint8)
-    src[version == 4, :12] = np.frombuffer(_V4_PREFIX, np.uint8); dst[version == 4, :12] = np.frombuffer(_V4_PREFIX, np.uint8)
+    src[version == 4, :12] = np.frombuffer(_V4_PREFIX, np.uint8)
+    dst[version == 4, :12] = np.frombuffer(_V4_PREFIX, np.uint8)
     rtt = np.where(rng.random(n) < 0.05, -1.0, 10 ** rng.uniform(-1, 3.5, n))
     ts_kind = rng.choice([TS_NONE, TS_ABS, TS_DELTA], n, p=[0.3, 0.1, 0.6]).astype(np.int8)
     ts_value = np.where(ts_kind == TS_ABS, rng.integers(1_500_000_000, 1_800_000_000, n),

@@ -230,8 +230,7 @@ class TrainState:
 
     def __post_init__(self):   # donating the old state saves memory on accelerators; XLA:CPU cannot use it
         self._train, self._eval = _step_functions(self.model_def, self.opt_def, self.seed,
-                                                  jax.default_backend() != 'cpu',
-                                                  self.field_weights)
+                                                  jax.default_backend() != 'cpu', self.field_weights)
 
     def train_step(self, batch: dict, step: int) -> dict:
         "One optimizer step on `batch` (global arrays); returns the step's metrics as device arrays."
@@ -378,7 +377,8 @@ class RunLock:
             raise RunBusy(f'{self.path.parent}: another training holds this run directory ({holder}); wait for it to '
                           'finish or use another --workdir') from None
         self.file.seek(0); self.file.truncate()
-        self.file.write(f'pid {os.getpid()} on {socket.gethostname()} since {time.strftime("%Y-%m-%d %H:%M:%S")}\n'); self.file.flush()
+        self.file.write(f'pid {os.getpid()} on {socket.gethostname()} since {time.strftime("%Y-%m-%d %H:%M:%S")}\n')
+        self.file.flush()
         return self
 
     def __exit__(self, *exc):
@@ -546,8 +546,8 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
     # loop: step, log, eval, save
     step, pending, last, latest, clock = start, [], {}, None, Throughput()
     budget_s = None if config.max_minutes is None else 60 * config.max_minutes
-    bar = tqdm(total=config.steps if budget_s is None else min(config.steps, config.decay_steps or config.steps), initial=start,
-               disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
+    bar = tqdm(total=config.steps if budget_s is None else min(config.steps, config.decay_steps or config.steps),
+               initial=start, disable=not (config.progress == 'bar' and lead), desc='train', unit='step')
     try:
         with StopRequest() as stop:
             while step < config.steps:
@@ -564,11 +564,12 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
                 if step % config.log_every == 0 or step == config.steps or stopping:
                     _check_finite(pending, manager)
                     host = jax.device_get([m for _, m in pending])
-                    tokens_per_s = clock.rate(sum(float(m['tokens']) for (s, _), m in zip(pending, host) if s > clock.since_step))
+                    tokens_per_s = clock.rate(sum(float(m['tokens']) for (s, _), m in zip(pending, host)
+                                                  if s > clock.since_step))
                     clock.restart(step)
                     last = dict(step=step, split='train', **summarize(host), lr=float(lr(step - 1)),
-                                tokens_per_s=tokens_per_s,
-                                mfu=tokens_per_s * flops / (peak * jax.device_count()) if peak and tokens_per_s else None,
+                                tokens_per_s=tokens_per_s, mfu=(tokens_per_s * flops / (peak * jax.device_count())
+                                                                if peak and tokens_per_s else None),
                                 elapsed_s=wall_clock() - t_start)
                     log.write(last)
                     if budget_s is not None and not bar.disable:
@@ -590,8 +591,7 @@ def _train(config: TrainConfig, workdir: Path, mesh: Mesh, lead: bool, on_step, 
                         _check_finite(pending, manager)
                         _check_space(workdir, state)
                         save_checkpoint(manager, step, params=state.params, opt_state=state.opt_state,
-                                        data_iter=train_batches,
-                                        config=config.to_dict())
+                                        data_iter=train_batches, config=config.to_dict())
                 if stopping: break
     finally:   # also on NonFiniteLoss and KeyboardInterrupt: finish the saves already started
         bar.close()

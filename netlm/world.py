@@ -38,18 +38,22 @@ def _column(values) -> np.ndarray:
 
 
 class World:
-    """A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of its table.
+    """A synthetic RIPE-Atlas-like world: its hosts and schedules, the oracle of any measurement, and the generator of
+    its table.
 
     Its methods, defined cell by cell below (`@patch`):
     - making and keeping one: `World(description)`, `load`, `save` (`netlm.synth.build_world` makes a new random one);
     - addresses: `locate` (address -> host), `address`, `host_info`;
-    - the paths' laws: `path_params`, `route_state`, `congestion_ms`, `in_window`, `row_law`, and by address `laws`, `rtt_law`;
+    - the paths' laws: `path_params`, `route_state`, `congestion_ms`, `in_window`, `row_law`, and by address `laws`,
+      `rtt_law`;
     - the oracle: `rtt_quantiles`, `p_fail_many`;
     - the generator: `scheduled_rows`, `chunks`, `sample_rows`, `measurement_table`, `write_measurements`."""
 
     def __init__(self, desc: dict):
-        if desc.get('format') != 'netlm-synth-world': raise NetlmError('not a netlm synthetic world description (format field)')
-        self.desc, self.seed, self.start, self.end, self.p = desc, desc['seed'], desc['start'], desc['end'], desc['params']
+        if desc.get('format') != 'netlm-synth-world':
+            raise NetlmError('not a netlm synthetic world description (format field)')
+        self.desc, self.seed, self.start, self.end, self.p = (desc, desc['seed'], desc['start'], desc['end'],
+                                                              desc['params'])
         tables = {name: {k: _column(v) for k, v in cols.items()} for name, cols in desc['tables'].items()}
         self.metros, self.ases, self.hosts, self.sites, self.windows, self.msms, self.subs = (
             tables[k] for k in ('metros', 'ases', 'hosts', 'sites', 'windows', 'msms', 'subs'))
@@ -80,10 +84,12 @@ class World:
 
     def __repr__(self):
         role = self.hosts['role']
-        return (f'{type(self).__name__}(seed={self.seed}, {np.datetime64(self.start, "s")}..{np.datetime64(self.end, "s")}, '
-                f'{(role == "probe").sum()} probes, {(role == "anchor").sum()} anchors, {(role == "target").sum()} targets, '
-                f'{self._anycast.sum()} anycast services on {len(self.sites["service"])} sites, {len(self.ases["asn"])} ASes, '
-                f'{len(self.msms["msm_id"])} measurements)')
+        return (f'{type(self).__name__}(seed={self.seed}, '
+                f'{np.datetime64(self.start, "s")}..{np.datetime64(self.end, "s")}, '
+                f'{(role == "probe").sum()} probes, {(role == "anchor").sum()} anchors, '
+                f'{(role == "target").sum()} targets, '
+                f'{self._anycast.sum()} anycast services on {len(self.sites["service"])} sites, '
+                f'{len(self.ases["asn"])} ASes, {len(self.msms["msm_id"])} measurements)')
 
 # %% ../nbs/05_world.ipynb #c096
 @patch
@@ -110,7 +116,8 @@ def load(cls: World, path) -> World:
 @patch
 def locate(self: World, addrs) -> tuple[np.ndarray, np.ndarray]:
     "Host index and IP version of each address (text); `ValueError` naming an address the world does not have."
-    arr = addrs if isinstance(addrs, (pa.Array, pa.ChunkedArray)) else pa.array(np.atleast_1d(np.asarray(addrs, object)).tolist(), pa.string())
+    arr = (addrs if isinstance(addrs, (pa.Array, pa.ChunkedArray))
+           else pa.array(np.atleast_1d(np.asarray(addrs, object)).tolist(), pa.string()))
     idx = pc.index_in(arr, value_set=self._addr).fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
     if (miss := idx < 0).any():    # not in canonical text form? normalize each distinct miss once
         text, lookup = np.array(arr.to_pylist(), object), {a: i for i, a in enumerate(self._addr.to_pylist())}
@@ -173,7 +180,8 @@ def path_params(self: World, src, dst, af) -> dict:
     dist = great_circle_km(H['lat'][src], H['lon'][src], lat_d, lon_d)
     prop = 2.0 * dist / p['km_per_ms']
     as_s, as_d = H['as_idx'][src], H['as_idx'][dst]
-    excess_as = p['inflation_excess'] * np.exp(p['inflation_sigma'] * hash_normal(hash64(self.seed, _S_AS, np.minimum(as_s, as_d), np.maximum(as_s, as_d))))
+    excess_as = p['inflation_excess'] * np.exp(
+        p['inflation_sigma'] * hash_normal(hash64(self.seed, _S_AS, np.minimum(as_s, as_d), np.maximum(as_s, as_d))))
     pair = hash64(self.seed, _S_PAIR, src, node)
     v6 = af == 6
     # the path's own hash
@@ -190,7 +198,8 @@ def path_params(self: World, src, dst, af) -> dict:
         base.append(prop * (1 + excess * factor) + fixed + lo + (hi - lo) * hash_unit(hash64(key, s_extra)))
     lo, hi = p['route_period_h']
     period = np.round(3600 * lo * (hi / lo) ** hash_unit(hash64(key, _S_PERIOD))).astype(np.int64)
-    p_loss = np.minimum(0.5, (H['p_loss'][src] + end_d['p_loss']) * np.exp(p['loss_sigma'] * hash_normal(hash64(key, _S_LOSS))))
+    p_loss = np.minimum(0.5, (H['p_loss'][src] + end_d['p_loss'])
+                             * np.exp(p['loss_sigma'] * hash_normal(hash64(key, _S_LOSS))))
     blocked = np.where(v6, H['blocked6'][dst], H['blocked4'][dst])
     p_ok = (1 - p_loss) * (1 - np.where(v6 & H['broken_v6'][src], p['broken_v6_fail'], 0.0)) * ~blocked
     return dict(src=src, dst=dst, af=af, node=node, dist_km=dist, prop_ms=prop, inflation=1 + excess,
@@ -268,8 +277,8 @@ def laws(self: World, src, dst, t) -> RTTLaw:
     s, af = self.locate(src)
     d, af_d = self.locate(dst)
     if (bad := af != af_d).any():
-        raise NetlmError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} destination, '
-                         f'the first at position {int(np.argmax(bad))}')
+        raise NetlmError(f'{int(bad.sum())} measurement(s) pair an IPv{af[bad][0]} source with an IPv{af_d[bad][0]} '
+                         f'destination, the first at position {int(np.argmax(bad))}')
     t = np.broadcast_to(_seconds(t), s.shape).astype(np.int64)
     path, inverse = np.unique((s * self.n_hosts + d) * 2 + (af == 6), return_inverse=True)
     pp = self.path_params(path // 2 // self.n_hosts, path // 2 % self.n_hosts, np.where(path % 2 == 1, 6, 4))
