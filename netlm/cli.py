@@ -466,16 +466,15 @@ def cmd_export(args) -> dict:
                 parameters=manifest['params']['count'], platforms=list(platforms))
 
 
-
 def add_export(sub):
     s = sub.add_parser('export', help='write a trained model as an inference artefact that needs no training stack '
                                       '(float32 or int8 weights)',
-                              description='Export the checkpoint of the training run in WORKDIR to the directory OUT: '
-                                          "the model's two inference functions serialized with jax.export, its weights "
-                                          '(.npz) and a manifest with the sha256 of every file. '
-                                          '`Predictor.from_export(OUT)` answers like '
-                                          '`Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
-                                          'optax, orbax, grain or flax).')
+                       description='Export the checkpoint of the training run in WORKDIR to the directory OUT: '
+                                   "the model's two inference functions serialized with jax.export, its weights "
+                                   '(.npz) and a manifest with the sha256 of every file. '
+                                   '`Predictor.from_export(OUT)` answers like '
+                                   '`Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
+                                   'optax, orbax, grain or flax).')
     s.add_argument('--workdir', required=True, help='the training run directory')
     s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
     s.add_argument('--int8', action='store_true',
