@@ -18,6 +18,7 @@ from scipy.special import ndtri
 from tqdm.auto import tqdm
 
 from .errors import NetlmError
+from .config import CUSUM_DEFAULTS
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME,
                              RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_code_ms, rtt_from_code)
@@ -27,10 +28,10 @@ from .decoding import MAX_RTT_MS, tree_layout
 from .infer import load_predictor
 
 # %% auto #0
-__all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'CUSUM_DEFAULTS', 'TRUTH_KINDS', 'TABLE_FORMATS', 'source_runs',
-           'encode_series', 'plan_cuts', 'outcome_scores', 'surprise', 'pair_runs', 'pit_z', 'cusum', 'detect_changes',
-           'world_changes', 'match_changes', 'history_z', 'pelt_changes', 'read_measurements', 'check_table_path',
-           'table_records', 'write_table', 'scores_table', 'find_changes']
+__all__ = ['ORDER', 'TIME_TYPE', 'CHANGES_SCHEMA', 'TRUTH_KINDS', 'TABLE_FORMATS', 'source_runs', 'encode_series', 'plan_cuts',
+           'outcome_scores', 'surprise', 'pair_runs', 'pit_z', 'cusum', 'detect_changes', 'world_changes',
+           'match_changes', 'history_z', 'pelt_changes', 'read_measurements', 'check_table_path', 'table_records',
+           'write_table', 'scores_table', 'find_changes']
 
 # %% ../nbs/26_changes.ipynb #c006
 ORDER = np.array([FIELD_SRC, FIELD_DST, FIELD_TIME, FIELD_RESULT])     # the RTT question's field order: the result last
@@ -248,10 +249,6 @@ CHANGES_SCHEMA = pa.schema([('src_addr', pa.string()), ('dst_addr', pa.string())
 def _ts(t) -> pa.Array:
     "Epoch seconds as a `TIME_TYPE` array."
     return pa.array(np.asarray(t, np.int64).astype('datetime64[s]').astype('datetime64[ns]'), TIME_TYPE)
-
-
-# chosen on a validation world: see *Choosing the CUSUM settings*
-CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
 
 
 def detect_changes(m: Measurements, z: np.ndarray, *, drift: float = CUSUM_DEFAULTS['drift'],

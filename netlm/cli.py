@@ -14,9 +14,11 @@ import time
 import warnings
 from pathlib import Path
 
-from .config import ALGORITHMS, FederateConfig, TrainConfig, add_config_options
+from .config import (ALGORITHMS, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, FederateConfig, TrainConfig,
+                          add_config_options)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
-                           add_output_options, fail, output_format, print_records, probe_list)
+                           add_output_options, add_model_options, fail, model_spec, output_format, print_records,
+                           probe_list)
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
@@ -247,8 +249,7 @@ def add_train(sub):
 def cmd_eval(args) -> dict:
     "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
     from netlm.pipeline import evaluate_run
-    from netlm.report import FULL_EVAL, eval_plan, format_metrics_table, metric_records
-    from netlm.infer import model_spec
+    from netlm.report import eval_plan, format_metrics_table, metric_records
     model_spec(args)                                 # --workdir or --model, exactly one
     if args.workdir is None and args.out is None:
         raise CLIError('--model needs --out (where to write metrics.json and the plots)')
@@ -270,14 +271,12 @@ def cmd_eval(args) -> dict:
 
 # %% ../nbs/39_cli.ipynb #c022y
 def add_eval(sub):
-    from netlm.report import FIRST_LOOK, FULL_EVAL
     e = sub.add_parser('eval', help='evaluate a trained run against the baselines (and the oracle on synthetic data)',
                        description='Score the model of WORKDIR and the baselines (per-pair history, Vivaldi, matrix '
                                    'factorization; the oracle when DATA comes from `netlm synth`) on the held-out '
                                    'probes of DATA, each query with the same context, broken down by seen/unseen pair '
                                    'and IPv4/IPv6 with 95% bootstrap intervals over probes. Writes '
                                    'WORKDIR/eval/metrics.json and plots.')
-    from netlm.infer import add_model_options
     add_model_options(e, 'evaluates (its eval/ directory gets the results)')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
     e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
@@ -300,7 +299,7 @@ def add_eval(sub):
 # %% ../nbs/39_cli.ipynb #c024
 def cmd_predict(args):
     "Ask a trained model: an RTT distribution, completions of a partial IP, or IPs for a target RTT."
-    from netlm.infer import load_predictor, model_spec
+    from netlm.infer import load_predictor
     from netlm.pipeline import answer_lines, answer_records, ask
     predictor = load_predictor(model_spec(args))
     fmt = output_format(args)
@@ -328,7 +327,6 @@ def add_predict(sub):
                                     'blind (and warns). --json: one JSON object per answer, --csv: a row per answer.')
     pr.add_argument('question', choices=['rtt', 'complete', 'inverse', 'rank'])
     pr.add_argument('values', nargs='+', help='the question\'s arguments')
-    from netlm.infer import add_model_options
     add_model_options(pr)
     pr.add_argument('--context', default=None, help="the source probe's recent measurements, which the model reads to "
                                                     'place the probe: a measurement Parquet or RIPE Atlas results (as '
@@ -347,7 +345,6 @@ def add_predict(sub):
 def cmd_changes(args) -> dict:
     "Score every measurement of a table with a model, detect the change points of each series, write or print them."
     from netlm.changes import find_changes, table_records
-    from netlm.infer import model_spec
     spec = model_spec(args)                          # --workdir or --model, exactly one (before reading anything)
     for name in ('drift', 'threshold'):
         if not getattr(args, name) > 0: raise CLIError(f'--{name} must be > 0, got {getattr(args, name)}')
@@ -369,8 +366,6 @@ def cmd_changes(args) -> dict:
 
 # %% ../nbs/39_cli.ipynb #c024dx
 def add_changes(sub):
-    from netlm.changes import CUSUM_DEFAULTS
-    from netlm.infer import add_model_options
     c = sub.add_parser('changes',
                        help='per-measurement surprise and change points of each (source, destination) series',
                        description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
@@ -406,7 +401,6 @@ def add_changes(sub):
 # %% ../nbs/39_cli.ipynb #c024e
 def cmd_serve(args) -> dict:
     "Serve the demo of a model (netlm.serve) until Ctrl-C."
-    from netlm.infer import model_spec
     from netlm.serve import serve
     if args.data is not None and not Path(args.data).exists():
         raise FileNotFoundError(f'{args.data}: no such file or directory')
@@ -419,7 +413,6 @@ def cmd_serve(args) -> dict:
 
 # %% ../nbs/39_cli.ipynb #c024ex
 def add_serve(sub):
-    from netlm.infer import add_model_options
     s = sub.add_parser('serve',
                        help='a local web app to ask a trained model (RTT, IP completion, inverse search, exploration)',
                               description='Serve an interactive demo of a model (--workdir RUN or --model '

@@ -14,8 +14,8 @@ import sys
 from .errors import NetlmError
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'text_out', 'eval_options',
-           'add_eval_options', 'probe_list', 'NetlmParser', 'fail', 'warning_line']
+__all__ = ['USER_ERRORS', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'text_out', 'add_model_options',
+           'model_spec', 'eval_options', 'add_eval_options', 'probe_list', 'NetlmParser', 'fail', 'warning_line']
 
 # %% ../nbs/38_command.ipynb #c005
 class CLIError(NetlmError):
@@ -56,6 +56,22 @@ def text_out(fmt: str):
     "Where the human-readable lines go: stdout, or stderr when stdout holds JSON or CSV."
     return sys.stdout if fmt == 'text' else sys.stderr
 
+
+# %% ../nbs/38_command.ipynb #c005n
+def add_model_options(parser, what: str = 'asks'):
+    """--workdir RUN and --model base|MODEL_DIR on a command's parser: the one way every command names the model it
+    `what`."""
+    parser.add_argument('--workdir', default=None, help=f'the training run whose newest checkpoint it {what}')
+    parser.add_argument('--model', default=None, metavar='base|MODEL_DIR',
+                        help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
+
+
+def model_spec(args) -> str:
+    "The model named by a command line's --workdir or --model (exactly one), for `load_predictor`."
+    workdir, model = getattr(args, 'workdir', None), getattr(args, 'model', None)
+    if (workdir is None) == (model is None):
+        raise NetlmError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
+    return model if model is not None else workdir
 
 # %% ../nbs/38_command.ipynb #n011a
 def eval_options(args) -> dict:

@@ -21,9 +21,10 @@ from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SPLITS', 'RECIPES',
-           'FINETUNE', 'ALGORITHMS', 'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig',
-           'sampler_config', 'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'FederateConfig', 'field_comments', 'option_help', 'add_config_options']
+           'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'FIRST_LOOK', 'FULL_EVAL', 'ModelConfig', 'preset_name',
+           'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting',
+           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'field_comments', 'option_help',
+           'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -406,6 +407,15 @@ class FederateConfig:
                          seed=self.seed, data=self.data, workdir=self.workdir, init=self.init, eval_every=0)
         if self.lr is not None: overrides['lr'] = self.lr
         return config_from_args(self.preset, overrides, finetune=self.init is not None)
+
+# %% ../nbs/02_config.ipynb #f102
+# CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series
+CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
+
+# What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the
+# claims)
+FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
+FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
 
 # %% ../nbs/02_config.ipynb #o111
 def field_comments(cls) -> dict[str, str]:

@@ -23,7 +23,8 @@ from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
 from .decoding import DeadlineExceeded
 from .infer import Predictor, load_predictor, parse_ip_prefix, rank_key
-from .changes import CUSUM_DEFAULTS, detect_changes, pit_z, surprise
+from .config import CUSUM_DEFAULTS
+from .changes import detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0

@@ -31,7 +31,7 @@ from .decoding import (MAX_RTT_MS, RTTDistribution, TreeDecoder, beam_groups,
 # %% auto #0
 __all__ = ['encode_context', 'context_keys', 'query_prefix', 'parse_ip_prefix', 'context_destinations', 'Predictor',
            'ModelMethod', 'rank_key', 'ExportedModel', 'ExportUnreadable', 'load_export', 'rebuild_model',
-           'load_predictor', 'add_model_options', 'model_spec']
+           'load_predictor']
 
 # %% ../nbs/23_infer.ipynb #c009
 def _as_records(context) -> list[dict]:
@@ -413,19 +413,3 @@ def load_predictor(spec) -> Predictor:
     if found.kind == 'run': return Predictor.from_checkpoint(found.path)
     if found.kind == 'export': return Predictor.from_export(found.path)
     return Predictor.from_pretrained(found.name)
-
-
-def add_model_options(parser, what: str = 'asks'):
-    """--workdir RUN and --model base|MODEL_DIR on a command's parser: the one way every command names the model it
-    `what`."""
-    parser.add_argument('--workdir', default=None, help=f'the training run whose newest checkpoint it {what}')
-    parser.add_argument('--model', default=None, metavar='base|MODEL_DIR',
-                        help="instead of --workdir: a shipped model ('base': no training at all) or an exported one")
-
-
-def model_spec(args) -> str:
-    "The model named by a command line's --workdir or --model (exactly one), for `load_predictor`."
-    workdir, model = getattr(args, 'workdir', None), getattr(args, 'model', None)
-    if (workdir is None) == (model is None):
-        raise NetlmError('give --workdir RUN or --model base|MODEL_DIR (one of them)')
-    return model if model is not None else workdir

@@ -5,12 +5,13 @@
 # %% ../nbs/20_report.ipynb #c004
 from __future__ import annotations
 
+from .config import FULL_EVAL
 from .metrics import ci_text, score_text
 from .rows import OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'FIRST_LOOK', 'FULL_EVAL', 'EVAL_SECONDS', 'too_small', 'format_held_out',
-           'format_metrics_table', 'eval_plan', 'metric_records']
+__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'EVAL_SECONDS', 'too_small', 'format_held_out', 'format_metrics_table', 'eval_plan',
+           'metric_records']
 
 # %% ../nbs/20_report.ipynb #c006
 SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
@@ -182,14 +183,6 @@ def format_metrics_table(metrics: dict) -> str:
     return '\n'.join(lines)
 
 # %% ../nbs/20_report.ipynb #c031
-# What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the
-# claims)
-FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
-
-
-FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
-
-
 # Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
 # high: the quickstart's world (its README timing) and a 300-probe world
 # (nbs/experiments/base/syn300_zero_shot_searches.json)
