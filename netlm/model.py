@@ -21,9 +21,9 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, ME
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
-__all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'blocked_attention', 'attention',
-           'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'Transformer',
-           'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
+__all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'attention_bias', 'blocked_attention', 'attention',
+           'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'same_destination',
+           'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
            'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
@@ -31,7 +31,7 @@ def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention
     if jax.default_backend() == 'cpu': return 'blocked'
-    if jax.default_backend() != 'gpu': return 'xla'
+    if jax.default_backend() != 'gpu' or config.same_dst_bias: return 'xla'   # cuDNN and Pallas take no bias here
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
                   '(try model.attention=pallas for a segment-aware flash kernel)')
@@ -53,14 +53,22 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
     return (segment_ids[:, :, None] == segment_ids[:, None, :])[:, None]
 
 
-def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
+def attention_bias(bias, dtype=jnp.float32) -> jax.Array | None:
+    "The additive scores (B, H, T, T) of `bias`, a pair (boolean (B, T, T), per-head weights (H,)), or None."
+    if bias is None: return None
+    where, weight = bias
+    return (weight.astype(jnp.float32)[None, :, None, None] * where[:, None]).astype(dtype)
+
+
+def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.Array:
     """Causal attention within segments that skips the blocks above the diagonal: queries in blocks of `block`, each
-    against the keys up to its end."""
+    against the keys up to its end; `bias` as `attention_bias` takes it, added to the scores."""
     B, T, H, D = q.shape
     out = []
     for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
         hi = min(lo + block, T)
         s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
+        if bias is not None: s = s + attention_bias((bias[0][:, lo:hi, :hi], bias[1]))
         keep = ((segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi])
                 & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :]))
         # the diagonal is always kept
@@ -69,15 +77,17 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
     return jnp.concatenate(out, axis=1)                             # (B, T, H, D)
 
 
-def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None) -> jax.Array:
+def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias=None) -> jax.Array:
     """Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask`
-    (B, 1, T, T)."""
+    (B, 1, T, T). `bias`: None, or (boolean (B, T, T), per-head weights (H,)) added to the scores (xla, blocked)."""
     if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
-        return jax.nn.dot_product_attention(q, k, v, mask=mask, implementation='xla')
-    if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids)
+        return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=mask, implementation='xla')
+    if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids, bias=bias)
+    if bias is not None and implementation != 'xla':
+        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias): use xla or blocked')
     if implementation in ('xla', 'cudnn'):
-        return jax.nn.dot_product_attention(q, k, v, mask=segment_mask(segment_ids), is_causal=True,
-                                            implementation=implementation)
+        return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=segment_mask(segment_ids),
+                                            is_causal=True, implementation=implementation)
     if implementation == 'pallas':
         from jax.experimental.pallas.ops.gpu import attention as pallas_attention
         T = q.shape[1]
@@ -123,13 +133,16 @@ class Attention(nnx.Module):
         self.implementation = attention_implementation(c)
         self.qkv = _linear(c, c.d_model, 3 * c.n_heads * c.head_dim, rngs)
         self.out = _linear(c, c.n_heads * c.head_dim, c.d_model, rngs, residual=True)
+        if c.same_dst_bias:   # zero at first: the model starts as one without the bias
+            self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
-    def __call__(self, x, positions, segment_ids, mask=None):
+    def __call__(self, x, positions, segment_ids, mask=None, same=None):
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
-        y = attention(q, k, v, segment_ids, self.implementation, mask)
+        bias = None if same is None else (same, self.same_dst[...])
+        y = attention(q, k, v, segment_ids, self.implementation, mask, bias)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
 
 
@@ -149,10 +162,10 @@ class Block(nnx.Module):
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, x, positions, segment_ids, keys=None, mask=None):
+    def __call__(self, x, positions, segment_ids, keys=None, mask=None, same=None):
         # x is the float32 residual stream; the branches compute in `dtype` and are added back in float32
         drop = lambda y, i: self.dropout(y, deterministic=keys is None, rngs=None if keys is None else keys[i])
-        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask), 0).astype(jnp.float32)
+        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, same), 0).astype(jnp.float32)
         return x + drop(self.mlp(self.mlp_norm(x)), 1).astype(jnp.float32)
 
 # %% ../nbs/14_model.ipynb #c039
@@ -174,9 +187,9 @@ _HASH_MULT = np.array([0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D, 0x27D4EB2F, 0x165667B
                       np.uint32)
 
 
-def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax.Array]:
+def destination_buckets(tokens: jax.Array, buckets: int, *, inclusive: bool = False) -> tuple[jax.Array, jax.Array]:
     """Hash bucket (B, T) of the destination of each token's measurement, and whether that destination is complete
-    before the token."""
+    before the token (`inclusive`: at or before it, the last destination byte included)."""
     B, T = tokens.shape
     idx = jnp.arange(T)[None, :]
     start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)  # the measurement's start
@@ -184,7 +197,8 @@ def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax
     role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)
     at = jnp.maximum(role, 0)
     width = jnp.where(jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6, 16, 4)
-    done = (role >= 0) & (role >= start) & (idx > role + width)  # in this measurement, all its bytes before us
+    last = role + width                                          # the destination's last byte
+    done = (role >= 0) & (role >= start) & ((idx >= last) if inclusive else (idx > last))   # in this measurement
     k = jnp.arange(16)
     raw = tokens[jnp.arange(B)[:, None, None], jnp.clip(at[..., None] + 1 + k, 0, T - 1)]            # (B, T, 16)
     byte = jnp.where(k < width[..., None], raw - BYTE_OFFSET + 1, 0).astype(jnp.uint32)
@@ -192,6 +206,20 @@ def destination_buckets(tokens: jax.Array, buckets: int) -> tuple[jax.Array, jax
     h = (h ^ (h >> 15)) * jnp.uint32(0x2C1B3C6D)
     h = h ^ (h >> 12)
     return (h % jnp.uint32(buckets)).astype(jnp.int32), done
+
+# %% ../nbs/14_model.ipynb #c045
+def same_destination(tokens: jax.Array) -> jax.Array:
+    """(B, T, T) boolean: query `i` has its measurement's destination complete (at or before `i`), and key `j` is a
+    token of an earlier measurement to the same destination (by a 24-bit hash, `destination_buckets`)."""
+    B, T = tokens.shape
+    idx = jnp.arange(T)[None, :]
+    bucket, done = destination_buckets(tokens, 1 << 24, inclusive=True)
+    starts = tokens == MEASUREMENT_START
+    start = jax.lax.cummax(jnp.where(starts, idx, -1), axis=1)                 # each token's measurement start
+    following = jax.lax.cummin(jnp.where(starts, idx, T), axis=1, reverse=True)
+    end = jnp.concatenate([following[:, 1:], jnp.full((B, 1), T)], axis=1) - 1   # each token's measurement's last token
+    key = jnp.where(jnp.take_along_axis(done, end, axis=1), jnp.take_along_axis(bucket, end, axis=1), -1)
+    return done[:, :, None] & (key[:, None, :] == bucket[:, :, None]) & (start[:, None, :] < start[:, :, None])
 
 # %% ../nbs/14_model.ipynb #c021
 class Transformer(nnx.Module):
@@ -224,8 +252,9 @@ class Transformer(nnx.Module):
             bucket, done = destination_buckets(tokens, self.config.dst_buckets)
             x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
+        same = same_destination(tokens) if self.config.same_dst_bias else None
         for i, block in enumerate(self.blocks):
-            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask)
+            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, same)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
 
 # %% ../nbs/14_model.ipynb #c201
@@ -296,7 +325,7 @@ def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (matrices and embeddings, plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
     return ((2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model
-            + c.n_layers * per_layer + c.d_model)
+            + c.n_layers * (per_layer + c.n_heads * c.same_dst_bias) + c.d_model)
 
 # %% ../nbs/14_model.ipynb #c101
 def named_params(state) -> dict[str, np.ndarray]:

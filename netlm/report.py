@@ -113,7 +113,7 @@ def _loss_line(loss: dict) -> str:
     "Perplexity and bits per measurement, in total and by field (and with every timestamp, when measured)."
     fields = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())
     full = loss.get('by_mode', {}).get('full')
-    return (f"- **Loss** on {loss['tokens']:,} test tokens: perplexity {loss['perplexity']:.2f}, "
+    return (f"- **Loss** on {loss['tokens']:,} held-out tokens: perplexity {loss['perplexity']:.2f}, "
             f"{loss['bits_per_measurement']:.1f} bits per measurement ({fields})"
             + (f"; {full['bits_per_measurement']:.1f} with every timestamp" if full else '') + '.')
 
@@ -159,7 +159,7 @@ def _compression_line(comp: dict) -> str:
     b = comp['bits_per_measurement']
     forms = lambda form: ', '.join(f"{c} {b[form if c == 'raw' else f'{form}+{c}']:.1f}"
                                    for c in ('raw', 'gzip', 'zstd', 'xz'))
-    return (f"- **Compression**, bits per measurement on {comp['measurements']:,} test measurements: model "
+    return (f"- **Compression**, bits per measurement on {comp['measurements']:,} held-out measurements: model "
             f"{_f(b['model'], '.1f')} ({_f(b['model_less_field_order'], '.1f')} without the field order); "
             f"probe rows {forms('probe_rows')}; CSV {forms('csv')}.")
 

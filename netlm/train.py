@@ -35,7 +35,7 @@ from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
-from .config import ARCHITECTURE, PRESETS, OptimizerConfig, SamplerConfig, TrainConfig
+from .config import ARCHITECTURE, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
 from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
 from .rows import open_shards, split_rule_warning
@@ -316,7 +316,9 @@ def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
     """`state` with the weights of `config.init` (checked against the run's architecture), replicated on `mesh`; the
     optimizer state is kept."""
     model_config, arrays = init_weights(config.init)
-    theirs, ours = {k: model_config.get(k) for k in ARCHITECTURE}, config.model.architecture()
+    # a field newer than the weights reads as its default (what those weights were trained with)
+    theirs = {k: model_config.get(k, ModelConfig.__dataclass_fields__[k].default) for k in ARCHITECTURE}
+    ours = config.model.architecture()
     if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
         same = [name for name, preset in PRESETS.items() if preset.architecture() == theirs]
         raise NetlmError(f"init {config.init}: its architecture differs from this run's model ({', '.join(differ)}); "
