@@ -538,7 +538,9 @@ def add_pretrain(sub):
                                    'into probe rows, train the preset for --minutes (or --steps) and export the model '
                                    'to WORKDIR/model, which `netlm train --init WORKDIR/model` fine-tunes. Running the '
                                    'same command again resumes it. Any TrainConfig field can be set as key=value, as '
-                                   'in `netlm train`.')
+                                   'in `netlm train`. The shipped base came from `netlm pretrain --workdir pt --worlds '
+                                   '128 --val-worlds 8 --steps 6000 sampler.relabel_dst=1.0` (relabel_dst: every '
+                                   "context's destinations relabelled, so the model must read them from the context).")
     p.add_argument('--workdir', required=True, help='where the worlds, rows, run and model go')
     p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
