@@ -291,7 +291,8 @@ def add_eval(sub):
                         '(up to half an hour on two CPU cores)'.format(**FULL_EVAL))
     e.add_argument('--reading', action='store_true', help='also measure how the model reads its context '
                                                           '(netlm.reading: the reading curve, the copy probe, the loss '
-                                                          'by field), written to OUT/reading.json; a few minutes more')
+                                                          'by field, the address reading), written to OUT/reading.json; '
+                                                          'a few minutes more')
     e.add_argument('--seed', type=int, default=0)
     e.add_argument('--no-progress', action='store_true', help='no progress bars')
     e.set_defaults(func=cmd_eval)
