@@ -29,7 +29,8 @@ __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'PRESET_ALIAS
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
 ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
-                'field_embedding', 'dst_buckets', 'same_dst_bias')
+                'field_embedding', 'dst_buckets', 'same_dst_bias',
+                'dst_prefix_bias')
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ class ModelConfig:
     dst_buckets: int = 0
     # add a learned per-head attention bias toward earlier measurements of the same destination (`same_destination`)
     same_dst_bias: bool = False
+    # add a learned per-head attention bias from each destination byte to be written toward that byte of earlier
+    # destinations that share the bytes before it (`dst_prefix_match`)
+    dst_prefix_bias: bool = False
     # run settings: how the weights are run (free to change on resume or at inference)
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
@@ -60,8 +64,9 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
-        if self.same_dst_bias and self.attention in ('cudnn', 'pallas'):
-            raise NetlmError(f'same_dst_bias needs attention xla or blocked (or auto), not {self.attention}')
+        for name in ('same_dst_bias', 'dst_prefix_bias'):
+            if getattr(self, name) and self.attention in ('cudnn', 'pallas'):
+                raise NetlmError(f'{name} needs attention xla or blocked (or auto), not {self.attention}')
 
     def architecture(self) -> dict:
         "The fields that define the weights (`ARCHITECTURE`), as a dict."

@@ -23,15 +23,15 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, ME
 # %% auto #0
 __all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'attention_bias', 'blocked_attention', 'attention',
            'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'same_destination',
-           'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
-           'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
+           'dst_prefix_match', 'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn',
+           'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention
     if jax.default_backend() == 'cpu': return 'blocked'
-    if jax.default_backend() != 'gpu' or config.same_dst_bias: return 'xla'   # cuDNN and Pallas take no bias here
+    if jax.default_backend() != 'gpu' or config.same_dst_bias or config.dst_prefix_bias: return 'xla'   # cuDNN and Pallas take no bias here
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
                   '(try model.attention=pallas for a segment-aware flash kernel)')
@@ -54,10 +54,10 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
 
 
 def attention_bias(bias, dtype=jnp.float32) -> jax.Array | None:
-    "The additive scores (B, H, T, T) of `bias`, a pair (boolean (B, T, T), per-head weights (H,)), or None."
-    if bias is None: return None
-    where, weight = bias
-    return (weight.astype(jnp.float32)[None, :, None, None] * where[:, None]).astype(dtype)
+    """The additive scores (B, H, T, T) of `bias`, pairs (boolean (B, T, T), per-head weights (H,)) summed; None for
+    none."""
+    if not bias: return None
+    return sum(weight.astype(jnp.float32)[None, :, None, None] * where[:, None] for where, weight in bias).astype(dtype)
 
 
 def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.Array:
@@ -68,7 +68,7 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.
     for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
         hi = min(lo + block, T)
         s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
-        if bias is not None: s = s + attention_bias((bias[0][:, lo:hi, :hi], bias[1]))
+        if bias: s = s + attention_bias([(where[:, lo:hi, :hi], weight) for where, weight in bias])
         keep = ((segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi])
                 & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :]))
         # the diagonal is always kept
@@ -79,12 +79,12 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.
 
 def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias=None) -> jax.Array:
     """Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask`
-    (B, 1, T, T). `bias`: None, or (boolean (B, T, T), per-head weights (H,)) added to the scores (xla, blocked)."""
+    (B, 1, T, T). `bias`: None, or pairs (boolean (B, T, T), per-head weights (H,)) added to the scores (xla, blocked)."""
     if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=mask, implementation='xla')
     if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids, bias=bias)
-    if bias is not None and implementation != 'xla':
-        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias): use xla or blocked')
+    if bias and implementation != 'xla':
+        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias, dst_prefix_bias): use xla or blocked')
     if implementation in ('xla', 'cudnn'):
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=segment_mask(segment_ids),
                                             is_causal=True, implementation=implementation)
@@ -133,15 +133,19 @@ class Attention(nnx.Module):
         self.implementation = attention_implementation(c)
         self.qkv = _linear(c, c.d_model, 3 * c.n_heads * c.head_dim, rngs)
         self.out = _linear(c, c.n_heads * c.head_dim, c.d_model, rngs, residual=True)
-        if c.same_dst_bias:   # zero at first: the model starts as one without the bias
-            self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
+        # zero at first: the model starts as one without the biases
+        if c.same_dst_bias: self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
+        if c.dst_prefix_bias: self.dst_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
-    def __call__(self, x, positions, segment_ids, mask=None, same=None):
+    def __call__(self, x, positions, segment_ids, mask=None, masks=(None, None)):
+        "`masks`: the boolean (B, T, T) of `same_destination` and of `dst_prefix_match`, each None where unused."
+
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
-        bias = None if same is None else (same, self.same_dst[...])
+        weights = (getattr(self, 'same_dst', None), getattr(self, 'dst_prefix', None))
+        bias = [(where, weight[...]) for where, weight in zip(masks, weights) if where is not None]
         y = attention(q, k, v, segment_ids, self.implementation, mask, bias)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
 
@@ -162,10 +166,10 @@ class Block(nnx.Module):
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, x, positions, segment_ids, keys=None, mask=None, same=None):
+    def __call__(self, x, positions, segment_ids, keys=None, mask=None, masks=(None, None)):
         # x is the float32 residual stream; the branches compute in `dtype` and are added back in float32
         drop = lambda y, i: self.dropout(y, deterministic=keys is None, rngs=None if keys is None else keys[i])
-        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, same), 0).astype(jnp.float32)
+        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, masks), 0).astype(jnp.float32)
         return x + drop(self.mlp(self.mlp_norm(x)), 1).astype(jnp.float32)
 
 # %% ../nbs/14_model.ipynb #c039
@@ -221,6 +225,39 @@ def same_destination(tokens: jax.Array) -> jax.Array:
     key = jnp.where(jnp.take_along_axis(done, end, axis=1), jnp.take_along_axis(bucket, end, axis=1), -1)
     return done[:, :, None] & (key[:, None, :] == bucket[:, :, None]) & (start[:, None, :] < start[:, :, None])
 
+# %% ../nbs/14_model.ipynb #c048
+def _prefix_hash(byte: jax.Array, n: jax.Array, wide: jax.Array) -> jax.Array:
+    "A 32-bit hash (B, T) of the first `n` (B, T) of `byte` (B, T, 16, 1-based) and the version (`wide`: IPv6)."
+    keep = jnp.arange(16) < n[..., None]
+    h = (jnp.where(keep, byte, 0) * jnp.asarray(_HASH_MULT)).sum(-1) + (n.astype(jnp.uint32) + 1) * jnp.uint32(0x27D4EB2F)
+    h = h + wide.astype(jnp.uint32) * jnp.uint32(0x165667B1)
+    h = (h ^ (h >> 15)) * jnp.uint32(0x2C1B3C6D)
+    return h ^ (h >> 12)
+
+
+def dst_prefix_match(tokens: jax.Array) -> jax.Array:
+    """(B, T, T) boolean: query `i` is a destination's role token or byte with more to come (`n` bytes written, the
+    next is byte `n`), and key `j` is byte `n` of an earlier measurement's destination (same version) whose first `n`
+    bytes are the same."""
+    B, T = tokens.shape
+    idx = jnp.arange(T)[None, :]
+    start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)   # each token's measurement start
+    role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)
+    at = jnp.maximum(role, 0)
+    wide = jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6
+    width = jnp.where(wide, 16, 4)
+    offset = idx - role                                         # 0 on the role token, n on the address's n-th byte
+    inside = (role >= 0) & (role >= start)                      # this measurement's destination field has begun
+    k = jnp.arange(16)
+    raw = tokens[jnp.arange(B)[:, None, None], jnp.clip(at[..., None] + 1 + k, 0, T - 1)]
+    byte = (raw - BYTE_OFFSET + 1).astype(jnp.uint32)
+    query = inside & (offset < width)
+    key = inside & (offset >= 1) & (offset <= width)
+    hq = _prefix_hash(byte, jnp.clip(offset, 0, 16), wide)       # the bytes written so far
+    hk = _prefix_hash(byte, jnp.clip(offset - 1, 0, 16), wide)   # the bytes before the key's own
+    return (query[:, :, None] & key[:, None, :] & (hq[:, :, None] == hk[:, None, :])
+            & (start[:, None, :] < start[:, :, None]))
+
 # %% ../nbs/14_model.ipynb #c021
 class Transformer(nnx.Module):
     "Decoder-only transformer over token ids, with packed segments and per-segment positions."
@@ -252,9 +289,10 @@ class Transformer(nnx.Module):
             bucket, done = destination_buckets(tokens, self.config.dst_buckets)
             x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
-        same = same_destination(tokens) if self.config.same_dst_bias else None
+        masks = (same_destination(tokens) if self.config.same_dst_bias else None,
+                 dst_prefix_match(tokens) if self.config.dst_prefix_bias else None)
         for i, block in enumerate(self.blocks):
-            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, same)
+            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, masks)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
 
 # %% ../nbs/14_model.ipynb #c201
@@ -325,7 +363,7 @@ def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (matrices and embeddings, plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
     return ((2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model
-            + c.n_layers * (per_layer + c.n_heads * c.same_dst_bias) + c.d_model)
+            + c.n_layers * (per_layer + c.n_heads * (c.same_dst_bias + c.dst_prefix_bias)) + c.d_model)
 
 # %% ../nbs/14_model.ipynb #c101
 def named_params(state) -> dict[str, np.ndarray]:
