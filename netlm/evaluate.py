@@ -5,6 +5,7 @@
 # %% ../nbs/25_evaluate.ipynb #c004
 from __future__ import annotations
 
+import dataclasses
 import functools
 import ipaddress
 import itertools
@@ -30,7 +31,8 @@ from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_mea
 from .compression import compression_metrics
 from .report import SLICE_NAMES
 from .train import eval_step
-from .sampler import MODE_NAMES, SamplerConfig, make_dataset
+from .config import EVAL_SAMPLER
+from .sampler import MODE_NAMES, make_dataset
 from .infer import context_keys
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
@@ -316,9 +318,9 @@ def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, s
         if not sums['batches']: raise NetlmError(f'{data_dir}/{split}: the sampler gave no batch to score')
         return loss_summary(sums)
 
-    out = run(SamplerConfig())
+    out = run(EVAL_SAMPLER)
     if by_mode:
-        out['by_mode'] = {name: run(SamplerConfig(mode_weights=tuple(float(i == j) for j in range(3))))
+        out['by_mode'] = {name: run(dataclasses.replace(EVAL_SAMPLER, mode_weights=tuple(float(i == j) for j in range(3))))
                           for i, name in enumerate(MODE_NAMES)}
     return out
 

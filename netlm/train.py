@@ -35,7 +35,7 @@ from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
-from .config import ARCHITECTURE, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
+from .config import ARCHITECTURE, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
 from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
 from .rows import open_shards, split_rule_warning
@@ -389,8 +389,8 @@ class RunLock:
 # %% ../nbs/18_train.ipynb #c082
 def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh, split: str) -> dict:
     "Loss and per-field losses over `config.eval_steps` batches of `split` (the same batches every time)."
-    # the default sampler (every option off) whatever the run trains with, so that runs compare on the same questions
-    batches = make_batches(config, split, seed=config.seed, sampler=SamplerConfig())
+    # the same questions for every run, whatever it trains with: the orders netlm asks in (`EVAL_SAMPLER`)
+    batches = make_batches(config, split, seed=config.seed, sampler=EVAL_SAMPLER)
     metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
     return summarize(jax.device_get(metrics))
 
