@@ -273,11 +273,12 @@ def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_ba
     """The model against the context lookup at every destination byte of sampler batches of `split`: mean log-loss
     (nats) and top-1 accuracy, by IP version, by where the address stands (already in the context, new) and byte (the
     first, the ones after), with 95% intervals over contexts."""
+    from netlm.config import EVAL_SAMPLER
     from netlm.sampler import make_dataset
     logits_of = _logits_fn(model)
     parts, offset = [], 0
     batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
-                           drop_remainder=False, shard=(0, 1), progress=False)
+                           drop_remainder=False, shard=(0, 1), progress=False, config=EVAL_SAMPLER)
     for batch in itertools.islice(batches, max_batches):
         x, seg = batch['inputs'], batch['inputs_segmentation']
         lk = dst_byte_lookup(x, seg)
