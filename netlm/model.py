@@ -31,7 +31,8 @@ def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention
     if jax.default_backend() == 'cpu': return 'blocked'
-    if jax.default_backend() != 'gpu' or config.same_dst_bias or config.dst_prefix_bias: return 'xla'   # cuDNN and Pallas take no bias here
+    # cuDNN and Pallas take no bias here
+    if jax.default_backend() != 'gpu' or config.same_dst_bias or config.dst_prefix_bias: return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
                   '(try model.attention=pallas for a segment-aware flash kernel)')
@@ -79,12 +80,14 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.
 
 def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias=None) -> jax.Array:
     """Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask`
-    (B, 1, T, T). `bias`: None, or pairs (boolean (B, T, T), per-head weights (H,)) added to the scores (xla, blocked)."""
+    (B, 1, T, T). `bias`: None, or pairs (boolean (B, T, T), per-head weights (H,)) added to the scores (xla,
+    blocked)."""
     if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=mask, implementation='xla')
     if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids, bias=bias)
     if bias and implementation != 'xla':
-        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias, dst_prefix_bias): use xla or blocked')
+        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias, dst_prefix_bias): '
+                         'use xla or blocked')
     if implementation in ('xla', 'cudnn'):
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=segment_mask(segment_ids),
                                             is_causal=True, implementation=implementation)
@@ -229,7 +232,8 @@ def same_destination(tokens: jax.Array) -> jax.Array:
 def _prefix_hash(byte: jax.Array, n: jax.Array, wide: jax.Array) -> jax.Array:
     "A 32-bit hash (B, T) of the first `n` (B, T) of `byte` (B, T, 16, 1-based) and the version (`wide`: IPv6)."
     keep = jnp.arange(16) < n[..., None]
-    h = (jnp.where(keep, byte, 0) * jnp.asarray(_HASH_MULT)).sum(-1) + (n.astype(jnp.uint32) + 1) * jnp.uint32(0x27D4EB2F)
+    h = (jnp.where(keep, byte, 0) * jnp.asarray(_HASH_MULT)).sum(-1)
+    h = h + (n.astype(jnp.uint32) + 1) * jnp.uint32(0x27D4EB2F)
     h = h + wide.astype(jnp.uint32) * jnp.uint32(0x165667B1)
     h = (h ^ (h >> 15)) * jnp.uint32(0x2C1B3C6D)
     return h ^ (h >> 12)

@@ -322,8 +322,8 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
                     copy_queries: int | None = None, factors=(2.0, 0.5), loss_batches: int = 8, n_boot: int = 1000,
                     seed: int = 0) -> dict:
-    """The reading curve, the copy probe, the loss by field and the address reading of model `spec` (or `predictor`, `loss_model`) on the
-    evaluation's protocol over `data_dir`'s `split`: one JSON-able dict."""
+    """The reading curve, the copy probe, the loss by field and the address reading of model `spec` (or `predictor`,
+    `loss_model`) on the evaluation's protocol over `data_dir`'s `split`: one JSON-able dict."""
     seconds, clock = {}, [time.perf_counter()]
     def lap(name):
         now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
@@ -442,7 +442,8 @@ def format_reading(result: dict, heading: str = '###') -> str:
         lines += ['', f"**Loss by field** on {loss['tokens']:,} {p['split']} tokens, nats per token: {fields} "
                       f"(bits per measurement: {bits}; {loss['bits_per_measurement']:.1f} in all)."]
     if (ad := result.get('address')):
-        lines += ['', f"**Addresses** ({ad['bytes']:,} destination bytes of {ad['contexts']:,} contexts; nats per byte, "
+        lines += ['', f"**Addresses** ({ad['bytes']:,} destination bytes of {ad['contexts']:,} contexts; "
+                      "nats per byte, "
                       "the model against the context lookup, and how often each one's top-1 byte is the true one):"]
         for v in (4, 6):
             if not (a := ad.get(f'ipv{v}')): continue
