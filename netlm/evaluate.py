@@ -296,8 +296,8 @@ def loss_summary(sums: dict) -> dict:
 def loss_metrics(model, data_dir, split: str = 'test', *, batch_size: int = 8, seq_len: int = 1024,
                  max_batches: int = 20,
                  seed: int = 0, by_mode: bool = True) -> dict:
-    """Perplexity and bits per measurement by field of `model` on sampler batches of `split`: the sampler's mix, and
-    each timestamp mode."""
+    """Perplexity and bits per measurement by field of `model` on sampler batches of `split` in the field orders netlm
+    asks (`EVAL_SAMPLER`): the sampler's mix of timestamp modes, and each mode."""
     step = _loss_step(model)
 
     def run(config):
