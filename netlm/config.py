@@ -20,17 +20,18 @@ from .errors import NetlmError
 from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
-__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER', 'EVAL_SPLITS',
-           'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'FIRST_LOOK', 'FULL_EVAL', 'ModelConfig',
-           'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig',
-           'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig',
-           'field_comments', 'option_help', 'add_config_options']
+__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER',
+           'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'FIRST_LOOK', 'FULL_EVAL',
+           'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config',
+           'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args',
+           'FederateConfig', 'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
 ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
                 'field_embedding', 'dst_buckets', 'same_dst_bias',
-                'dst_prefix_bias')
+                'dst_prefix_bias', 'rtt_prefix_bias')
+BIASES = ('same_dst_bias', 'dst_prefix_bias', 'rtt_prefix_bias')   # the attention biases (xla or blocked kernels)
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class ModelConfig:
     # add a learned per-head attention bias from each destination byte to be written toward that byte of earlier
     # destinations that share the bytes before it (`dst_prefix_match`)
     dst_prefix_bias: bool = False
+    # add a learned per-head attention bias from each RTT byte to be written toward that byte of earlier RTTs to the
+    # same destination that share the RTT bytes before it (`rtt_prefix_match`)
+    rtt_prefix_bias: bool = False
     # run settings: how the weights are run (free to change on resume or at inference)
     max_len: int = 1024         # the longest context it is run on (RoPE needs no table)
     dropout: float = 0.1        # on the embeddings and on each residual branch
@@ -64,7 +68,7 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
-        for name in ('same_dst_bias', 'dst_prefix_bias'):
+        for name in BIASES:
             if getattr(self, name) and self.attention in ('cudnn', 'pallas'):
                 raise NetlmError(f'{name} needs attention xla or blocked (or auto), not {self.attention}')
 

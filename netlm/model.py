@@ -15,7 +15,7 @@ import optax
 from flax import nnx
 
 from .errors import NetlmError
-from .config import ModelConfig
+from .config import BIASES, ModelConfig
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START,
                              RTT_START, SRC_IPV4,
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
@@ -23,8 +23,9 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, ME
 # %% auto #0
 __all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'attention_bias', 'blocked_attention', 'attention',
            'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'same_destination',
-           'dst_prefix_match', 'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn',
-           'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
+           'dst_prefix_match', 'rtt_prefix_match', 'Transformer', 'target_fields', 'token_metrics', 'field_weight',
+           'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params',
+           'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
@@ -32,7 +33,7 @@ def attention_implementation(config: ModelConfig) -> str:
     if config.attention != 'auto': return config.attention
     if jax.default_backend() == 'cpu': return 'blocked'
     # cuDNN and Pallas take no bias here
-    if jax.default_backend() != 'gpu' or config.same_dst_bias or config.dst_prefix_bias: return 'xla'
+    if jax.default_backend() != 'gpu' or any(getattr(config, name) for name in BIASES): return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
                   '(try model.attention=pallas for a segment-aware flash kernel)')
@@ -86,7 +87,7 @@ def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=mask, implementation='xla')
     if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids, bias=bias)
     if bias and implementation != 'xla':
-        raise NetlmError(f'attention {implementation} takes no bias (same_dst_bias, dst_prefix_bias): '
+        raise NetlmError(f'attention {implementation} takes no bias ({", ".join(BIASES)}): '
                          'use xla or blocked')
     if implementation in ('xla', 'cudnn'):
         return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=segment_mask(segment_ids),
@@ -139,15 +140,17 @@ class Attention(nnx.Module):
         # zero at first: the model starts as one without the biases
         if c.same_dst_bias: self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
         if c.dst_prefix_bias: self.dst_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
+        if c.rtt_prefix_bias: self.rtt_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
-    def __call__(self, x, positions, segment_ids, mask=None, masks=(None, None)):
-        "`masks`: the boolean (B, T, T) of `same_destination` and of `dst_prefix_match`, each None where unused."
+    def __call__(self, x, positions, segment_ids, mask=None, masks=(None, None, None)):
+        """`masks`: the boolean (B, T, T) of `same_destination`, `dst_prefix_match` and `rtt_prefix_match`, each None
+        where unused."""
 
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
-        weights = (getattr(self, 'same_dst', None), getattr(self, 'dst_prefix', None))
+        weights = [getattr(self, name, None) for name in ('same_dst', 'dst_prefix', 'rtt_prefix')]
         bias = [(where, weight[...]) for where, weight in zip(masks, weights) if where is not None]
         y = attention(q, k, v, segment_ids, self.implementation, mask, bias)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
@@ -169,7 +172,7 @@ class Block(nnx.Module):
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, x, positions, segment_ids, keys=None, mask=None, masks=(None, None)):
+    def __call__(self, x, positions, segment_ids, keys=None, mask=None, masks=(None, None, None)):
         # x is the float32 residual stream; the branches compute in `dtype` and are added back in float32
         drop = lambda y, i: self.dropout(y, deterministic=keys is None, rngs=None if keys is None else keys[i])
         x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, masks), 0).astype(jnp.float32)
@@ -215,9 +218,9 @@ def destination_buckets(tokens: jax.Array, buckets: int, *, inclusive: bool = Fa
     return (h % jnp.uint32(buckets)).astype(jnp.int32), done
 
 # %% ../nbs/14_model.ipynb #c045
-def same_destination(tokens: jax.Array) -> jax.Array:
-    """(B, T, T) boolean: query `i` has its measurement's destination complete (at or before `i`), and key `j` is a
-    token of an earlier measurement to the same destination (by a 24-bit hash, `destination_buckets`)."""
+def _destinations(tokens: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array]:
+    """Per token (B, T): its measurement's start, its destination's 24-bit bucket (`destination_buckets`) and whether
+    that destination is complete at or before it, and the bucket its measurement ends with (-1: no destination)."""
     B, T = tokens.shape
     idx = jnp.arange(T)[None, :]
     bucket, done = destination_buckets(tokens, 1 << 24, inclusive=True)
@@ -225,8 +228,15 @@ def same_destination(tokens: jax.Array) -> jax.Array:
     start = jax.lax.cummax(jnp.where(starts, idx, -1), axis=1)                 # each token's measurement start
     following = jax.lax.cummin(jnp.where(starts, idx, T), axis=1, reverse=True)
     end = jnp.concatenate([following[:, 1:], jnp.full((B, 1), T)], axis=1) - 1   # each token's measurement's last token
-    key = jnp.where(jnp.take_along_axis(done, end, axis=1), jnp.take_along_axis(bucket, end, axis=1), -1)
-    return done[:, :, None] & (key[:, None, :] == bucket[:, :, None]) & (start[:, None, :] < start[:, :, None])
+    whole = jnp.where(jnp.take_along_axis(done, end, axis=1), jnp.take_along_axis(bucket, end, axis=1), -1)
+    return start, bucket, done, whole
+
+
+def same_destination(tokens: jax.Array) -> jax.Array:
+    """(B, T, T) boolean: query `i` has its measurement's destination complete (at or before `i`), and key `j` is a
+    token of an earlier measurement to the same destination (by a 24-bit hash, `destination_buckets`)."""
+    start, bucket, done, whole = _destinations(tokens)
+    return done[:, :, None] & (whole[:, None, :] == bucket[:, :, None]) & (start[:, None, :] < start[:, :, None])
 
 # %% ../nbs/14_model.ipynb #c048
 def _prefix_hash(byte: jax.Array, n: jax.Array, wide: jax.Array) -> jax.Array:
@@ -262,6 +272,27 @@ def dst_prefix_match(tokens: jax.Array) -> jax.Array:
     return (query[:, :, None] & key[:, None, :] & (hq[:, :, None] == hk[:, None, :])
             & (start[:, None, :] < start[:, :, None]))
 
+# %% ../nbs/14_model.ipynb #c051
+def rtt_prefix_match(tokens: jax.Array, positions: jax.Array | None = None) -> jax.Array:
+    """(B, T, T) boolean: query `i` is an RTT's `<RttStart>` or first byte with its measurement's destination
+    written (the next token is RTT byte `n`), and key `j` is RTT byte `n` of an earlier measurement to the same
+    destination whose RTT starts with the same `n` bytes. Offsets come from `positions` (default: one sequence)."""
+    B, T = tokens.shape
+    if positions is None: positions = jnp.broadcast_to(jnp.arange(T), (B, T))
+    idx = jnp.arange(T)[None, :]
+    start, bucket, done, whole = _destinations(tokens)
+    role = jax.lax.cummax(jnp.where(tokens == RTT_START, idx, -1), axis=1)      # the latest <RttStart>
+    offset = jnp.where((role >= 0) & (role >= start),                           # 0 on it, 1 and 2 on its bytes
+                       positions - jnp.take_along_axis(positions, jnp.maximum(role, 0), axis=1), -1)
+    previous = jnp.concatenate([jnp.full((B, 1), -1, tokens.dtype), tokens[:, :-1]], axis=1)
+    query = done & ((offset == 0) | (offset == 1))
+    key = (whole >= 0) & ((offset == 1) | (offset == 2))
+    written = jnp.where(offset == 1, tokens, -1)      # a query's RTT byte written so far (-1: none)
+    before = jnp.where(offset == 2, previous, -1)     # a key's RTT byte before its own (-1: none)
+    return (query[:, :, None] & key[:, None, :] & (bucket[:, :, None] == whole[:, None, :])
+            & (offset[:, :, None] + 1 == offset[:, None, :]) & (written[:, :, None] == before[:, None, :])
+            & (start[:, None, :] < start[:, :, None]))
+
 # %% ../nbs/14_model.ipynb #c021
 class Transformer(nnx.Module):
     "Decoder-only transformer over token ids, with packed segments and per-segment positions."
@@ -294,7 +325,8 @@ class Transformer(nnx.Module):
             x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
         masks = (same_destination(tokens) if self.config.same_dst_bias else None,
-                 dst_prefix_match(tokens) if self.config.dst_prefix_bias else None)
+                 dst_prefix_match(tokens) if self.config.dst_prefix_bias else None,
+                 rtt_prefix_match(tokens, positions) if self.config.rtt_prefix_bias else None)
         for i, block in enumerate(self.blocks):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, masks)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
@@ -366,8 +398,9 @@ def param_count(model: Transformer) -> dict:
 def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (matrices and embeddings, plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
+    biases = sum(getattr(c, name) for name in BIASES)          # one weight per head and layer each
     return ((2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model
-            + c.n_layers * (per_layer + c.n_heads * (c.same_dst_bias + c.dst_prefix_bias)) + c.d_model)
+            + c.n_layers * (per_layer + c.n_heads * biases) + c.d_model)
 
 # %% ../nbs/14_model.ipynb #c101
 def named_params(state) -> dict[str, np.ndarray]:
