@@ -17,9 +17,9 @@ from .errors import NetlmError
 
 # %% auto #0
 __all__ = ['CPU_ACTIVATION_BYTES', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory', 'memory_available',
-           'check_memory', 'for_minutes', 'train_config', 'train_line', 'evaluate_run', 'save_reading',
-           'quickstart_init', 'quickstart', 'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines',
-           'answer_records', 'pretrain_corpus', 'pretrain']
+           'check_memory', 'for_minutes', 'train_config', 'init_architecture', 'init_biases', 'train_line',
+           'evaluate_run', 'save_reading', 'quickstart_init', 'quickstart', 'write_report', 'report_verdict',
+           'next_steps', 'ask', 'answer_lines', 'answer_records', 'pretrain_corpus', 'pretrain']
 
 # %% ../nbs/37_pipeline.ipynb #c011
 # Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
@@ -108,7 +108,7 @@ def train_config(settings: dict, *, preset=None, config_file=None, workdir=None,
         if preset != TrainConfig.preset:
             print(f'no GPU here: training the CPU recipe (--preset {preset}); {TrainConfig.preset} needs a GPU',
                   flush=True)
-    config = config_from_args(preset, settings, config_file, finetune=finetune)
+    config = init_biases(config_from_args(preset, settings, config_file, finetune=finetune), settings)
     if config.data is None:
         raise NetlmError('--data is required: a probe-row directory from `netlm preprocess` (netlm bench train '
                          'measures speed)')
@@ -120,6 +120,32 @@ def train_config(settings: dict, *, preset=None, config_file=None, workdir=None,
                          f'{config.data}` makes one')
     check_memory(config)
     return for_minutes(config, minutes) if minutes is not None else config
+
+# %% ../nbs/37_pipeline.ipynb #c016x
+def init_architecture(source) -> dict | None:
+    """The model config (a dict) of the starting point `source` names (a run, an export or a shipped name, as
+    `netlm.train.init_weights` takes it), without reading its weights; None where there is none to read."""
+    from netlm.artefacts import ModelNotFound, resolve_model
+    from netlm.manifests import read_manifest_json
+    try: found = resolve_model(source)
+    except (ModelNotFound, NetlmError): return None     # `init_from` says what is wrong, in its own words
+    if found.kind == 'run':
+        saved = Path(found.path, 'config.json')
+        return json.loads(saved.read_text()).get('model') if saved.is_file() else None
+    return read_manifest_json(Path(found.path, 'manifest.json')).get('model')
+
+
+def init_biases(config, settings: dict):
+    """`config` with the attention biases (`netlm.config.BIASES`) of the model it starts from (`config.init`), except
+    those `settings` set."""
+    from netlm.config import BIASES
+    theirs = init_architecture(config.init) if config.init else None
+    take = {name: bool(theirs.get(name, False)) for name in BIASES if theirs and f'model.{name}' not in settings}
+    take = {name: on for name, on in take.items() if on != getattr(config.model, name)}
+    if not take: return config
+    print(f"init {config.init}: its attention biases come with it "
+          f"({', '.join(f'model.{name}={str(on).lower()}' for name, on in take.items())})", flush=True)
+    return dataclasses.replace(config, model=dataclasses.replace(config.model, **take))
 
 # %% ../nbs/37_pipeline.ipynb #c016u
 def train_line(summary: dict) -> str:
