@@ -129,10 +129,12 @@ def init_architecture(source) -> dict | None:
     from netlm.manifests import read_manifest_json
     try: found = resolve_model(source)
     except (ModelNotFound, NetlmError): return None     # `init_from` says what is wrong, in its own words
-    if found.kind == 'run':
-        saved = Path(found.path, 'config.json')
-        return json.loads(saved.read_text()).get('model') if saved.is_file() else None
-    return read_manifest_json(Path(found.path, 'manifest.json')).get('model')
+    try:
+        if found.kind == 'run':
+            saved = Path(found.path, 'config.json')
+            return json.loads(saved.read_text()).get('model') if saved.is_file() else None
+        return read_manifest_json(Path(found.path, 'manifest.json')).get('model')
+    except (ValueError, AttributeError, NetlmError): return None   # damaged: `init_from` refuses it in one line
 
 
 def init_biases(config, settings: dict):
