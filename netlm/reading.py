@@ -19,7 +19,7 @@ import numpy as np
 from .errors import NetlmError
 from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, rtt_code
 from .measurements import Measurements, node_ids
-from .rows import load_manifest, load_rows, rows_to_measurements
+from .rows import OLD_SPLIT_RULE, load_manifest, load_rows, rows_to_measurements, split_key
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .baselines import PairHistory, joint_keys
 from .metrics import bootstrap, bootstrap_ratio, ci_text, clean_json
@@ -331,8 +331,10 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
     manifest = load_manifest(data_dir)
     if not manifest['splits'].get(split, {}).get('records'): raise NetlmError(f'{data_dir}: the {split} split is empty')
     train = rows_to_measurements(load_rows(data_dir, 'train', None, seed))
-    held_out = rows_to_measurements(load_rows(data_dir, split, None, seed))
+    held_rows = load_rows(data_dir, split, None, seed)
+    held_out = rows_to_measurements(held_rows)
     proto = make_protocol(held_out, n_context, queries_per_cut, cuts_per_probe, max_queries, seed)
+    proto.probe_of = {r.src: split_key(r) for r in held_rows}   # intervals over physical probes, as the evaluation's
     pairs = pair_occurrences(proto)
     occurrences = np.bincount(pairs[0], minlength=len(proto.queries))
     lap('load')
@@ -367,8 +369,8 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     probes=int(len(np.unique(proto.probe))), cuts=int(len(np.unique(q.group))),
                     seen_queries=int((occurrences > 0).sum()), train_measurements=len(train),
                     held_out_measurements=len(held_out),
-                    probe_unit='source address: the bootstrap resamples query sources',
-                    split_by=manifest.get('split_by', 'source address (this manifest names no split key)'),
+                    probe_unit='the physical probe (the split key): the bootstrap resamples probes',
+                    split_key=manifest.get('split_key', OLD_SPLIT_RULE),
                     ipv6_share=float(np.mean(proto.version == 6)))
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))
