@@ -531,6 +531,7 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
         save(); log.write(probe.stderr); log.close()
         print(f'gpu_check: netlm cannot import on Python {record["python"]} ({sys.executable}): {why}; '
               'on a device machine, carry the wheels of scripts/gpu_wheels (.whl)', file=sys.stderr)
+        if not keep_work: shutil.rmtree(work, ignore_errors=True)
         return 2
     save()
     for group in ([[n] for n in names] if s.separate else [names]):
