@@ -22,4 +22,5 @@ else
   echo "$(basename "$0"): $PYTHON has no setuptools to build netlm with: copying its package directory instead"
   cp -r "$ROOT/netlm" "$SITE/netlm"
 fi
-export PYTHONPATH="$SITE${PYTHONPATH:+:$PYTHONPATH}"
+# and not the working tree's netlm, which `python -m`/`-c` would find first from the repository root (Python >= 3.11)
+export PYTHONPATH="$SITE${PYTHONPATH:+:$PYTHONPATH}" PYTHONSAFEPATH=1
