@@ -373,7 +373,7 @@ def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
     save_step = saved[-1] if saved else None
     start = (runs['resumed']['summary'] or {}).get('start_step')
     # deterministic ops (or a CPU): every loss equal. Without them scatter-adds sum in any order, and two runs of the
-    # same steps drift apart by themselves (on an H200: 5e-5 nats by step 12, up to 2e-3 later, with no jump at the
+    # same steps drift apart by themselves (on an H200: 5e-5 nats by step 12, up to 4e-3 later, with no jump at the
     # resume): a resume is then judged on the steps up to the kill and the few right after the resume, where a lost
     # optimizer state or other data would show at once
     exact = deterministic or s.platform == 'cpu'
