@@ -33,7 +33,7 @@ from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
 from .tokenizer import VOCAB_SIZE
 from .config import FederateConfig, config_from_args
 from .runlog import read_metrics
-from .train import data_mesh, init_from, init_state, step_function
+from .train import data_mesh, init_biases, init_from, init_state, step_function
 
 # %% auto #0
 __all__ = ['Client', 'make_clients', 'load_clients', 'own_future_protocol', 'client_batches', 'round_batches', 'quantize_int8',
@@ -211,7 +211,7 @@ class Federation:
 
     def __init__(self, config: FederateConfig, clients: list[Client]):
         self.config, self.clients, self.round = config, clients, 0
-        tc = config.train_config()
+        tc = init_biases(config.train_config(), {})      # a base with an attention bias keeps it
         mesh = data_mesh()
         state = init_state(tc, mesh)
         if tc.init is not None: state = init_from(state, tc, mesh)

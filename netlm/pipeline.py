@@ -17,9 +17,9 @@ from .errors import NetlmError
 
 # %% auto #0
 __all__ = ['CPU_ACTIVATION_BYTES', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory', 'memory_available',
-           'check_memory', 'for_minutes', 'train_config', 'init_architecture', 'init_biases', 'train_line',
-           'evaluate_run', 'save_reading', 'quickstart_init', 'quickstart', 'write_report', 'report_verdict',
-           'next_steps', 'ask', 'answer_lines', 'answer_records', 'pretrain_corpus', 'pretrain']
+           'check_memory', 'for_minutes', 'train_config', 'train_line', 'evaluate_run', 'save_reading',
+           'quickstart_init', 'quickstart', 'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines',
+           'answer_records', 'pretrain_corpus', 'pretrain']
 
 # %% ../nbs/37_pipeline.ipynb #c011
 # Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
@@ -99,6 +99,7 @@ def train_config(settings: dict, *, preset=None, config_file=None, workdir=None,
     """The TrainConfig `netlm train` runs: `settings` over `config_file`, a resumed run's own config.json or the
     machine's default preset; its data checked to be probe rows, its memory checked, `minutes` made a schedule."""
     from netlm.config import TrainConfig, config_from_args, read_config_file
+    from netlm.train import init_biases
     if config_file is None and preset is None and workdir and (saved := Path(workdir, 'config.json')).is_file():
         config_file = saved  # a resume: the run's own recipe, not the default preset's
         print(f'resuming {workdir} with its config.json (preset {json.loads(saved.read_text()).get("preset")})',
@@ -120,34 +121,6 @@ def train_config(settings: dict, *, preset=None, config_file=None, workdir=None,
                          f'{config.data}` makes one')
     check_memory(config)
     return for_minutes(config, minutes) if minutes is not None else config
-
-# %% ../nbs/37_pipeline.ipynb #c016x
-def init_architecture(source) -> dict | None:
-    """The model config (a dict) of the starting point `source` names (a run, an export or a shipped name, as
-    `netlm.train.init_weights` takes it), without reading its weights; None where there is none to read."""
-    from netlm.artefacts import ModelNotFound, resolve_model
-    from netlm.manifests import read_manifest_json
-    try: found = resolve_model(source)
-    except (ModelNotFound, NetlmError): return None     # `init_from` says what is wrong, in its own words
-    try:
-        if found.kind == 'run':
-            saved = Path(found.path, 'config.json')
-            return json.loads(saved.read_text()).get('model') if saved.is_file() else None
-        return read_manifest_json(Path(found.path, 'manifest.json')).get('model')
-    except (ValueError, AttributeError, NetlmError): return None   # damaged: `init_from` refuses it in one line
-
-
-def init_biases(config, settings: dict):
-    """`config` with the attention biases (`netlm.config.BIASES`) of the model it starts from (`config.init`), except
-    those `settings` set."""
-    from netlm.config import BIASES
-    theirs = init_architecture(config.init) if config.init else None
-    take = {name: bool(theirs.get(name, False)) for name in BIASES if theirs and f'model.{name}' not in settings}
-    take = {name: on for name, on in take.items() if on != getattr(config.model, name)}
-    if not take: return config
-    print(f"init {config.init}: its attention biases come with it "
-          f"({', '.join(f'model.{name}={str(on).lower()}' for name, on in take.items())})", flush=True)
-    return dataclasses.replace(config, model=dataclasses.replace(config.model, **take))
 
 # %% ../nbs/37_pipeline.ipynb #c016u
 def train_line(summary: dict) -> str:
@@ -237,8 +210,10 @@ def quickstart_init(init: str | None, from_scratch: bool, preset: str) -> str | 
 def _quickstart_config(W: Path, preset: str, init, seed: int, steps: int | None, train_minutes: float, progress: bool):
     "The quickstart's training run: the preset's recipe (fine-tuning `init` when given) for `steps` or `train_minutes`."
     from netlm.config import config_from_args
+    from netlm.train import init_biases
     config = config_from_args(preset, dict(data=str(W / 'rows'), workdir=str(W / 'run'), seed=seed, init=init,
                                            progress='bar' if progress else 'off'), finetune=init is not None)
+    config = init_biases(config, {})      # a base trained with an attention bias is fine-tuned with it
     if not steps: return for_minutes(config, train_minutes)
     return dataclasses.replace(config, steps=steps, warmup_steps=min(config.warmup_steps, max(steps // 10, 1)),
                                ckpt_every=min(config.ckpt_every, steps),

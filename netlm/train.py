@@ -35,7 +35,8 @@ from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
-from .config import ARCHITECTURE, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
+from .config import ARCHITECTURE, BIASES, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
+from .manifests import read_manifest_json
 from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
 from .rows import open_shards, split_rule_warning
@@ -48,8 +49,9 @@ __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_bat
            'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
            'device_peak_flops', 'lr_schedule', 'make_optimizer', 'eval_step', 'step_function', 'TrainState',
            'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from',
-           'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput', 'restart_rate', 'bar_total', 'check_config',
-           'train', 'resolve_data_shards', 'time_steps', 'budget_schedule', 'steps_for_minutes']
+           'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput',
+           'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps', 'budget_schedule',
+           'steps_for_minutes']
 
 # %% ../nbs/18_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -325,6 +327,31 @@ def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
                          + (f'it is the preset {same[0]!r} (--preset {same[0]})' if same else 'train with its model settings'))
     params = jax.device_put(set_params(state.params, arrays, f'init {config.init}'), replicated(mesh))
     return dataclasses.replace(state, params=params)
+
+# %% ../nbs/18_train.ipynb #c101c
+def init_architecture(source) -> dict | None:
+    """The model config (a dict) of the starting point `source` names (a run, an export or a shipped name, as
+    `init_weights` takes it), without reading its weights; None where there is none to read."""
+    try: found = resolve_model(source)
+    except (ModelNotFound, NetlmError): return None     # `init_from` says what is wrong, in its own words
+    try:
+        if found.kind == 'run':
+            saved = Path(found.path, 'config.json')
+            return json.loads(saved.read_text()).get('model') if saved.is_file() else None
+        return read_manifest_json(Path(found.path, 'manifest.json')).get('model')
+    except (ValueError, AttributeError, NetlmError): return None   # damaged: `init_from` refuses it in one line
+
+
+def init_biases(config, settings: dict):
+    """`config` with the attention biases (`netlm.config.BIASES`) of the model it starts from (`config.init`), except
+    those `settings` set."""
+    theirs = init_architecture(config.init) if config.init else None
+    take = {name: bool(theirs.get(name, False)) for name in BIASES if theirs and f'model.{name}' not in settings}
+    take = {name: on for name, on in take.items() if on != getattr(config.model, name)}
+    if not take: return config
+    print(f"init {config.init}: its attention biases come with it "
+          f"({', '.join(f'model.{name}={str(on).lower()}' for name, on in take.items())})", flush=True)
+    return dataclasses.replace(config, model=dataclasses.replace(config.model, **take))
 
 # %% ../nbs/18_train.ipynb #c040
 class StopRequest:
