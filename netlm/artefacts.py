@@ -121,8 +121,10 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False,
 PRETRAINED_DIR = Path(str(importlib.resources.files('netlm'))) / 'pretrained'   # package data, installed with the code
 # name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/40_experiments.ipynb)
 PRETRAINED = {
-    # netlm pretrain ... sampler.relabel_dst=1.0, 2026-11-26: 6,000 steps, 48M tokens, every context's addresses relabelled
-    'base': '82657be1212b30a8aafeceb895c91137518ec3a353f01986a9cf5fe87488d9d7',
+    # netlm pretrain ... sampler.relabel_dst=1.0 model.rtt_prefix_bias=true, 2026-11-27: 6,000 steps, 48M tokens
+    'base': '9bbfde8958aa4476fca0c681488bc255914105584ebbb143c1f42ae441a753b6',
+    # the second base (2026-11-26: relabel_dst=1.0, no reading bias), kept so records can compare against it
+    'base-v2': '82657be1212b30a8aafeceb895c91137518ec3a353f01986a9cf5fe87488d9d7',
     # the first base (2026-11-25: 6,000 steps, 48M tokens, no relabelling), kept so records can compare against it
     'base-v1': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',
 }

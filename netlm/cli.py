@@ -540,8 +540,9 @@ def add_pretrain(sub):
                                    'to WORKDIR/model, which `netlm train --init WORKDIR/model` fine-tunes. Running the '
                                    'same command again resumes it. Any TrainConfig field can be set as key=value, as '
                                    'in `netlm train`. The shipped base came from `netlm pretrain --workdir pt --worlds '
-                                   '128 --val-worlds 8 --steps 6000 sampler.relabel_dst=1.0` (relabel_dst: every '
-                                   "context's destinations relabelled, so the model must read them from the context).")
+                                   '128 --val-worlds 8 --steps 6000 sampler.relabel_dst=1.0 model.rtt_prefix_bias=true` '
+                                   "(relabel_dst: every context's destinations relabelled, so the model must read them "
+                                   'from the context; rtt_prefix_bias: attention toward the RTT bytes to copy).')
     p.add_argument('--workdir', required=True, help='where the worlds, rows, run and model go')
     p.add_argument('--worlds', type=int, default=128, help='random worlds to train on (default 128)')
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
