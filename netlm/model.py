@@ -23,9 +23,9 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, ME
 # %% auto #0
 __all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'attention_bias', 'blocked_attention', 'attention',
            'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'same_destination',
-           'dst_prefix_match', 'rtt_prefix_match', 'Transformer', 'target_fields', 'token_metrics', 'field_weight',
-           'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params', 'set_params',
-           'flops_per_token']
+           'dst_prefix_match', 'rtt_prefix_match', 'bias_masks', 'Transformer', 'target_fields', 'token_metrics',
+           'field_weight', 'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params',
+           'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
@@ -293,6 +293,20 @@ def rtt_prefix_match(tokens: jax.Array, positions: jax.Array | None = None) -> j
             & (offset[:, :, None] + 1 == offset[:, None, :]) & (written[:, :, None] == before[:, None, :])
             & (start[:, None, :] < start[:, :, None]))
 
+# %% ../nbs/14_model.ipynb #c054
+def bias_masks(tokens: jax.Array, positions: jax.Array, config: ModelConfig) -> tuple:
+    """The (B, T, T) masks of `config`'s attention biases, computed once: `same_destination`, `dst_prefix_match` and
+    `rtt_prefix_match`, each None where its bias is off."""
+    wanted = (config.same_dst_bias, config.dst_prefix_bias, config.rtt_prefix_bias)
+    if not any(wanted): return (None, None, None)
+    def masks(tokens, positions):
+        return tuple(f(tokens, positions) for f, on in zip((lambda t, p: same_destination(t),
+                                                            lambda t, p: dst_prefix_match(t), rtt_prefix_match), wanted)
+                     if on)
+    # the same function on both sides: the conditional only keeps XLA from fusing the masks into every layer
+    computed = iter(jax.lax.cond(tokens[0, 0] >= 0, masks, masks, tokens, positions))
+    return tuple(next(computed) if on else None for on in wanted)
+
 # %% ../nbs/14_model.ipynb #c021
 class Transformer(nnx.Module):
     "Decoder-only transformer over token ids, with packed segments and per-segment positions."
@@ -324,9 +338,7 @@ class Transformer(nnx.Module):
             bucket, done = destination_buckets(tokens, self.config.dst_buckets)
             x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
-        masks = (same_destination(tokens) if self.config.same_dst_bias else None,
-                 dst_prefix_match(tokens) if self.config.dst_prefix_bias else None,
-                 rtt_prefix_match(tokens, positions) if self.config.rtt_prefix_bias else None)
+        masks = bias_masks(tokens, positions, self.config)
         for i, block in enumerate(self.blocks):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, masks)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
