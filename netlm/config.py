@@ -30,7 +30,7 @@ __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PR
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
 ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
                 'field_embedding', 'dst_buckets', 'same_dst_bias',
-                'dst_prefix_bias', 'rtt_prefix_bias')
+                'dst_prefix_bias', 'dst_prefix_from', 'rtt_prefix_bias')
 BIASES = ('same_dst_bias', 'dst_prefix_bias', 'rtt_prefix_bias')   # the attention biases (xla or blocked kernels)
 
 
@@ -54,6 +54,9 @@ class ModelConfig:
     # add a learned per-head attention bias from each destination byte to be written toward that byte of earlier
     # destinations that share the bytes before it (`dst_prefix_match`)
     dst_prefix_bias: bool = False
+    # the first layer (0-based) whose attention has that bias: 0, every layer; 1, all but the first (which then keeps
+    # its heads for the RTT bias)
+    dst_prefix_from: int = 0
     # add a learned per-head attention bias from each RTT byte to be written toward that byte of earlier RTTs to the
     # same destination that share the RTT bytes before it (`rtt_prefix_match`)
     rtt_prefix_bias: bool = False
@@ -68,6 +71,9 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
+        if self.dst_prefix_from and not (self.dst_prefix_bias and 0 < self.dst_prefix_from < self.n_layers):
+            raise NetlmError(f'dst_prefix_from {self.dst_prefix_from} needs dst_prefix_bias and a layer from 0 to '
+                             f'n_layers - 1 ({self.n_layers - 1})')
         for name in BIASES:
             if getattr(self, name) and self.attention in ('cudnn', 'pallas'):
                 raise NetlmError(f'{name} needs attention xla or blocked (or auto), not {self.attention}')

@@ -132,14 +132,14 @@ def _linear(c: ModelConfig, n_in: int, n_out: int, rngs: nnx.Rngs, *, residual=F
 
 class Attention(nnx.Module):
     "Multi-head self-attention, causal within segments, with RoPE on queries and keys."
-    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs):
+    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs, layer: int = 0):
         self.n_heads, self.head_dim, self.rope_base = c.n_heads, c.head_dim, c.rope_base
         self.implementation = attention_implementation(c)
         self.qkv = _linear(c, c.d_model, 3 * c.n_heads * c.head_dim, rngs)
         self.out = _linear(c, c.n_heads * c.head_dim, c.d_model, rngs, residual=True)
         # zero at first: the model starts as one without the biases
         if c.same_dst_bias: self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
-        if c.dst_prefix_bias: self.dst_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
+        if c.dst_prefix_bias and layer >= c.dst_prefix_from: self.dst_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
         if c.rtt_prefix_bias: self.rtt_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
     def __call__(self, x, positions, segment_ids, mask=None, masks=(None, None, None)):
@@ -151,7 +151,7 @@ class Attention(nnx.Module):
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
         weights = [getattr(self, name, None) for name in ('same_dst', 'dst_prefix', 'rtt_prefix')]
-        bias = [(where, weight[...]) for where, weight in zip(masks, weights) if where is not None]
+        bias = [(where, weight[...]) for where, weight in zip(masks, weights) if where is not None and weight is not None]
         y = attention(q, k, v, segment_ids, self.implementation, mask, bias)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
 
@@ -167,8 +167,8 @@ class MLP(nnx.Module):
 
 class Block(nnx.Module):
     "Pre-norm transformer block: x + attention(norm(x)), then x + mlp(norm(x)), dropout on each branch."
-    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs):
-        self.attn_norm, self.attn = _norm(c, rngs), Attention(c, rngs=rngs)
+    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs, layer: int = 0):
+        self.attn_norm, self.attn = _norm(c, rngs), Attention(c, rngs=rngs, layer=layer)
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
@@ -314,7 +314,7 @@ class Transformer(nnx.Module):
         c = self.config = config
         self.embed = nnx.Embed(c.vocab_size, c.d_model, dtype=jnp.dtype(c.dtype),
                                embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
-        self.blocks = nnx.List([Block(c, rngs=rngs) for _ in range(c.n_layers)])
+        self.blocks = nnx.List([Block(c, rngs=rngs, layer=i) for i in range(c.n_layers)])
         self.final_norm = _norm(c, rngs)
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)

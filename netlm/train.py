@@ -346,7 +346,9 @@ def init_biases(config, settings: dict):
     """`config` with the attention biases (`netlm.config.BIASES`) of the model it starts from (`config.init`), except
     those `settings` set."""
     theirs = init_architecture(config.init) if config.init else None
-    take = {name: bool(theirs.get(name, False)) for name in BIASES if theirs and f'model.{name}' not in settings}
+    default = lambda name: ModelConfig.__dataclass_fields__[name].default     # False, or 0 for `dst_prefix_from`
+    take = {name: type(default(name))(theirs.get(name, default(name))) for name in (*BIASES, 'dst_prefix_from')
+            if theirs and f'model.{name}' not in settings}
     take = {name: on for name, on in take.items() if on != getattr(config.model, name)}
     if not take: return config
     print(f"init {config.init}: its attention biases come with it "
