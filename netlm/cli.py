@@ -530,7 +530,7 @@ def cmd_pretrain(args) -> dict:
     from netlm.pipeline import pretrain
     return pretrain(args.workdir, worlds=args.worlds, val_worlds=args.val_worlds, max_rows=args.max_rows,
                     preset=args.preset, minutes=args.minutes, steps=args.steps, seed=args.seed, settings=args.settings,
-                    progress=not args.no_progress)
+                    jitter=args.jitter, progress=not args.no_progress)
 
 def add_pretrain(sub):
     p = sub.add_parser('pretrain',
@@ -548,6 +548,9 @@ def add_pretrain(sub):
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
     p.add_argument('--max-rows', type=float, default=1.5e6,
                    help='measurements per world at most, about (default 1.5e6)')
+    p.add_argument('--jitter', type=float, default=1.0,
+                   help="every world's jitter times this (default 1; 0.2 makes the worlds as steady as real RIPE "
+                        'Atlas pings: consecutive RTTs of a pair a median 0.7%% apart)')
     add_config_options(p, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
     p.add_argument('--minutes', type=float, default=100.0, help='minutes of training (default 100)')
     p.add_argument('--steps', type=int, default=None, help='train this many steps instead of --minutes')

@@ -417,7 +417,7 @@ PRETRAIN_SEED = 1_000_000
 
 
 def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6,
-                    progress: bool = True) -> Path:
+                    jitter: float = 1.0, progress: bool = True) -> Path:
     """WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built alone,
     combined."""
     from tqdm.auto import tqdm
@@ -427,7 +427,7 @@ def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max
         raise NetlmError(f'--worlds must be >= 1 and --val-worlds >= 0, got {worlds} and {val_worlds}')
     W, first = Path(workdir), PRETRAIN_SEED + 100_000 * seed
     seeds = list(range(first, first + worlds + val_worlds))
-    generate_worlds(W / 'worlds', seeds, max_rows=max_rows, progress=progress)
+    generate_worlds(W / 'worlds', seeds, max_rows=max_rows, jitter=jitter, progress=progress)
     rows = W / 'rows'
     for s in tqdm(seeds, desc='rows', unit=' worlds', disable=not progress):
         if not (rows / f'world-{s}' / 'manifest.json').is_file():
@@ -463,7 +463,7 @@ def _export_once(run: Path, out: Path, step: int):
 # %% ../nbs/37_pipeline.ipynb #c033
 def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float = 1.5e6, preset: str = 'cpu-small',
              minutes: float = 100.0, steps: int | None = None, seed: int = 0, settings: list[str] = (),
-             progress: bool = True) -> dict:
+             jitter: float = 1.0, progress: bool = True) -> dict:
     "Pretrain a base model on many synthetic worlds: corpus, training, export (the same call resumes)."
     from netlm.artefacts import file_sha256
     from netlm.rows import load_manifest
@@ -471,7 +471,7 @@ def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float
     from netlm.train import train
     t0, W = time.time(), Path(workdir)
     print(f'[1/3] corpus: {worlds} random worlds, {val_worlds} more held out for validation', flush=True)
-    rows = pretrain_corpus(W, worlds, val_worlds, seed=seed, max_rows=max_rows, progress=progress)
+    rows = pretrain_corpus(W, worlds, val_worlds, seed=seed, max_rows=max_rows, jitter=jitter, progress=progress)
     splits = load_manifest(rows)['splits']
     print(f"      {splits['train']['measurements']:,} training measurements ({splits['train']['probes']:,} probes), "
           f"{splits['val']['measurements']:,} held out ({splits['val']['probes']:,} probes) in "
@@ -486,19 +486,21 @@ def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float
     print(f'[3/3] export: {out}', flush=True)
     _export_once(W / 'run', out, trained['step'])
     digest = file_sha256(out / 'manifest.json')
-    summary = dict(workdir=str(W), model=str(out), manifest_sha256=digest, worlds=worlds, val_worlds=val_worlds,
+    summary = dict(workdir=str(W), model=str(out), manifest_sha256=digest, worlds=worlds, val_worlds=val_worlds, jitter=jitter,
                    train_measurements=splits['train']['measurements'], steps=trained['step'], tokens=tokens,
                    tokens_per_s=trained['tokens_per_s'], train_minutes=(time.time() - t_train) / 60,
                    minutes=(time.time() - t0) / 60)
-    summary['command'] = _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, trained['step'], settings)
+    summary['command'] = _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, trained['step'], settings,
+                                           jitter)
     print(f"netlm pretrain: {summary['steps']} steps, {tokens:,} real tokens, {summary['minutes']:.1f} minutes in all; "
           f"model {out} (manifest sha256 {digest}); to make it again step for step: {summary['command']}", flush=True)
     return summary
 
 
-def _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, step: int, settings) -> str:
+def _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, step: int, settings, jitter: float = 1.0) -> str:
     "The command that makes this model step for step (--minutes gives another step count on another machine)."
     schedule = f' decay_steps={config.decay_steps} warmup_steps={config.warmup_steps}' if config.decay_steps else ''
     return (f'netlm pretrain --workdir {W} --worlds {worlds} --val-worlds {val_worlds} --max-rows {max_rows:g} '
-            f'--seed {seed} --preset {config.preset} --steps {step}' + schedule
+            f'--seed {seed} --preset {config.preset} --steps {step}' + (f' --jitter {jitter:g}' if jitter != 1.0 else '')
+            + schedule
             + ''.join(f' {s}' for s in settings if s.split('=')[0] not in ('decay_steps', 'warmup_steps')))

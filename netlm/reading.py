@@ -30,9 +30,9 @@ from .evaluate import Protocol, loss_metrics, make_protocol
 
 # %% auto #0
 __all__ = ['OCCURRENCE_BUCKETS', 'CHANCE_SECOND_BYTE', 'pair_occurrences', 'occurrence_bucket', 'reading_curve',
-           'scale_pair_contexts', 'rtt_bytes', 'byte_check', 'copy_probe', 'model_for_loss', 'field_losses',
-           'dst_byte_lookup', 'address_reading', 'measure_reading', 'format_reading', 'plot_reading_curve',
-           'reading_parser', 'main']
+           'scale_pair_contexts', 'rtt_bytes', 'byte_check', 'copy_probe', 'single_occurrence', 'model_for_loss',
+           'field_losses', 'dst_byte_lookup', 'address_reading', 'measure_reading', 'format_reading',
+           'plot_reading_curve', 'reading_parser', 'main']
 
 # %% ../nbs/29_reading.ipynb #r006
 OCCURRENCE_BUCKETS = (('0', 0, 0), ('1', 1, 1), ('2-3', 2, 3), ('4-7', 4, 7), ('8+', 8, None))   # (label, min, max)
@@ -193,6 +193,41 @@ def copy_probe(method, protocol: Protocol, pair_median, occurrences, pairs: tupl
                                             seed=seed)
     return out
 
+# %% ../nbs/29_reading.ipynb #r021b
+def single_occurrence(dists, protocol: Protocol, pairs: tuple[np.ndarray, np.ndarray], occurrences, *,
+                      n_boot: int = 1000, seed: int = 0) -> dict | None:
+    """Where the asked pair occurs once in the context (and that ping succeeded): the model's distributions `dists` (one
+    `RTTDistribution` per query) against that one RTT and the truth. None where no query qualifies."""
+    q, ctx = protocol.queries, protocol.context
+    q_idx, c_idx = pairs
+    one = np.full(len(q), np.nan)
+    one[q_idx] = np.where(ctx.ok[c_idx], ctx.rtt_ms[c_idx], np.nan)
+    picked = np.flatnonzero((np.asarray(occurrences) == 1) & q.ok & np.isfinite(one))
+    if not len(picked): return None
+    o, y, u = one[picked], q.rtt_ms[picked], protocol.probe[picked]
+    d = [dists[i] for i in picked]
+    median = np.array([x.quantile(0.5) for x in d])
+    q25, q75 = np.array([x.quantile(0.25) for x in d]), np.array([x.quantile(0.75) for x in d])
+    mode = np.array([x.values_ms[np.argmax(x.probs)] for x in d])
+    code = lambda v: rtt_code(v).astype(np.int64)
+    co = code(o)
+    mass = np.array([[x.probs[np.abs(code(x.values_ms) - c) <= k].sum() for k in (0, 8)] for x, c in zip(d, co)])
+    ae = {'occurrence': np.abs(o - y), 'median': np.abs(median - y), 'mode': np.abs(mode - y)}
+    pct = lambda v: {str(p): float(np.percentile(v, p)) for p in (10, 25, 50, 75, 90)}
+    moved = (median != o) & (y != o)
+    agree = (np.sign(median - o) == np.sign(y - o))[moved].astype(np.float64)
+    mode_is = (code(mode) == co).astype(np.float64)
+    return dict(
+        queries=int(len(picked)), probes=int(len(np.unique(u))),
+        median_ae_ms={k: dict(value=float(np.median(v)), ci=bootstrap(v, u, 'median', n_boot, seed)) for k, v in ae.items()},
+        ratio_to_occurrence={k: bootstrap_ratio(ae[k], ae['occurrence'], u, 'median', n_boot, seed) for k in ('median', 'mode')},
+        mode_is_occurrence=dict(share=float(mode_is.mean()), ci=bootstrap(mode_is, u, 'mean', n_boot, seed)),
+        median_offset_codes=pct(code(median) - co), truth_offset_codes=pct(code(y) - co),
+        width_iqr_rel=float(np.median((q75 - q25) / o)), truth_rel_diff=float(np.median(np.abs(y / o - 1))),
+        mass_at_occurrence=float(np.median(mass[:, 0])), mass_within_8_codes=float(np.median(mass[:, 1])),
+        sign_agreement=dict(queries=int(moved.sum()), share=float(agree.mean()) if len(agree) else None,
+                            ci=bootstrap(agree, u[moved], 'mean', n_boot, seed) if len(agree) else None))
+
 # %% ../nbs/29_reading.ipynb #r023
 def model_for_loss(spec) -> tuple[object, int]:
     "The Flax `Transformer` of a model spec (as `netlm.infer.load_predictor`) and its window (tokens)."
@@ -322,8 +357,8 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
                     copy_queries: int | None = None, factors=(2.0, 0.5), loss_batches: int = 8, n_boot: int = 1000,
                     seed: int = 0) -> dict:
-    """The reading curve, the copy probe, the loss by field and the address reading of model `spec` (or `predictor`,
-    `loss_model`) on the evaluation's protocol over `data_dir`'s `split`: one JSON-able dict."""
+    """The reading curve, the pairs seen once, the copy probe, the loss by field and the address reading of model `spec`
+    (or `predictor`, `loss_model`) on the evaluation's protocol over `data_dir`'s `split`: one JSON-able dict."""
     seconds, clock = {}, [time.perf_counter()]
     def lap(name):
         now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
@@ -341,9 +376,11 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
 
     predictor = predictor if predictor is not None else load_predictor(spec)
     method = ModelMethod(predictor)
-    model_median = method.answer(proto.queries, proto.context, levels=(0.5,))[0][:, 0]
-    used = np.asarray(method.context_used) if method.context_used is not None else None
+    dists = predictor.predict_many(proto.queries, proto.context)       # what `method.answer` reads, kept whole
+    model_median = np.array([d.quantile(0.5) for d in dists])
+    used = np.asarray(predictor.context_used) if predictor.context_used is not None else None
     lap('model')
+    once = single_occurrence(dists, proto, pairs, occurrences, n_boot=n_boot, seed=seed)
     pair_median = PairHistory().fit(train).quantiles(proto.queries, proto.context, levels=(0.5,))[:, 0]
     visible = None if used is None else np.bincount(pairs[0],
                                                     proto.ranks[pairs[1]] <= used[pairs[0]], len(proto.queries))
@@ -375,11 +412,12 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))
     return clean_json(dict(model=str(spec), data_dir=str(data_dir), protocol=protocol, model_window=window,
-                           reading_curve=curve, copy_probe=copy, loss=loss, address=address, seconds=seconds))
+                           reading_curve=curve, single_occurrence=once, copy_probe=copy, loss=loss, address=address, seconds=seconds))
 
 # %% ../nbs/29_reading.ipynb #r030
 def format_reading(result: dict, heading: str = '###') -> str:
-    "The reading curve, the copy probe, the bytes and the loss by field of `measure_reading`'s result, as markdown."
+    """The reading curve, the copy probe, the bytes, the pairs seen once and the loss by field of `measure_reading`'s
+    result, as markdown."""
     p, w, cp = result['protocol'], result.get('model_window'), result['copy_probe']
     names = {'0': '0 (unseen)', 'seen': 'seen (1+)', 'all': 'all'}
     lines = [f"{heading} Reading the context", '',
@@ -438,6 +476,22 @@ def format_reading(result: dict, heading: str = '###') -> str:
         if (bw := cp.get('bytes_in_window')) and bw.get('model'):
             lines[-1] += (' The window held every one of those occurrences.' if bw['queries'] == bts['queries']
                           else ' ' + said(bw, 'Where that occurrence was in the window'))
+    if (so := result.get('single_occurrence')):
+        ae, r, pc = so['median_ae_ms'], so['ratio_to_occurrence'], lambda d: f"{d['25']:+.0f} to {d['75']:+.0f}"
+        sa = so['sign_agreement']
+        lines += ['', f"**Pairs seen once** ({so['queries']:,} queries of {so['probes']} probes; the model's whole "
+                      f"distribution against the one RTT): median absolute error of that RTT "
+                      f"{ci_text(ae['occurrence']['value'], ae['occurrence']['ci'])} ms, of the model's median "
+                      f"{ci_text(ae['median']['value'], ae['median']['ci'])} ({ci_text(r['median'][0], r['median'][1:])}x), "
+                      f"of its mode {ci_text(ae['mode']['value'], ae['mode']['ci'])} ({ci_text(r['mode'][0], r['mode'][1:])}x). "
+                      f"The mode is the occurrence's RTT code in {ci_text(so['mode_is_occurrence']['share'], so['mode_is_occurrence']['ci'], '.0%')} "
+                      f"of queries; the median sits {pc(so['median_offset_codes'])} codes from it (25th to 75th "
+                      f"percentile), the truth {pc(so['truth_offset_codes'])}. The model's interquartile range is "
+                      f"{so['width_iqr_rel']:.1%} of the RTT (median), the truth a median {so['truth_rel_diff']:.2%} "
+                      f"from the occurrence; the model puts {so['mass_at_occurrence']:.1%} of its mass on the "
+                      f"occurrence's code, {so['mass_within_8_codes']:.0%} within 8 codes."
+                      + (f" Median and truth on the same side of the occurrence: {ci_text(sa['share'], sa['ci'], '.0%')} "
+                         f"of {sa['queries']:,} queries (0.5: no information)." if sa['share'] is not None else '')]
     if (loss := result.get('loss')):
         fields = ', '.join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in loss['loss_by_field'].items() if v is not None)
         bits = ', '.join(f"{k.replace('_', ' ')} {v:.1f}" for k, v in loss['bits_per_measurement_by_field'].items())

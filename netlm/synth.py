@@ -354,8 +354,10 @@ def _per_day(probes: int, p: dict, family: str) -> float:
     return builtins + sources * 4 * 86400 / p['anchor_interval'] + probes * 3 * 86400 / 300
 
 
-def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) -> dict:
-    "Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`."
+def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6, jitter: float = 1.0) -> dict:
+    """Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`;
+    `jitter` multiplies every source of its jitter (the world's other draws stay the same)."""
+    if not jitter > 0: raise NetlmError(f'jitter must be > 0, got {jitter}')
     rng = np.random.default_rng([seed, 0xD1CE])
     family = family or str(rng.choice(list(WORLD_FAMILIES), p=list(WORLD_FAMILIES.values())))
     if family not in WORLD_FAMILIES:
@@ -387,25 +389,33 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6) 
                  user_dst_p=(0.9, 0.05, 0.05), user_v6=U(0.0, 0.5))
     days = min(days, max_rows / _per_day(probes, {**DEFAULT_PARAMS, **p}, family))
     start = str(np.datetime64('2015-01-01') + np.timedelta64(int(rng.integers(0, 11 * 365)), 'D'))
+    if jitter != 1.0:   # the hosts' jitter, the part that grows with the path, the part congestion adds
+        p.update(jitter_scale=p['jitter_scale'] * jitter, jitter_per_prop=DEFAULT_PARAMS['jitter_per_prop'] * jitter,
+                 congestion_jitter=DEFAULT_PARAMS['congestion_jitter'] * jitter)
     return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)
 
 # %% ../nbs/06_synth.ipynb #c132
-def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6,
+def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6, jitter: float = 1.0,
                     progress: bool = True) -> list[dict]:
-    """`generate` the world `random_world(seed)` of every seed into `out/world-<seed>/`; a world already there is kept
-    (a rerun resumes)."""
+    """`generate` the world `random_world(seed, jitter=jitter)` of every seed into `out/world-<seed>/`; a world already
+    there is kept (a rerun resumes) if it was made with the same `jitter`."""
     out, summaries = Path(out), []
     out.mkdir(parents=True, exist_ok=True)
     for seed in tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress):
         final = out / f'world-{seed}'
         if (final / 'summary.json').is_file():
-            summaries.append(json.loads((final / 'summary.json').read_text())); continue
+            kept = json.loads((final / 'summary.json').read_text())
+            if kept.get('jitter', 1.0) != jitter:
+                raise NetlmError(f"{final}: made with jitter {kept.get('jitter', 1.0):g}, asked for {jitter:g}: "
+                                 'use another directory')
+            summaries.append(kept); continue
         partial = out / f'.world-{seed}.partial'
         shutil.rmtree(partial, ignore_errors=True)
-        kwargs = random_world(seed, family, max_rows)
+        kwargs = random_world(seed, family, max_rows, jitter)
         summary = generate(partial, progress=False, **kwargs) | dict(out=str(final), world=str(final / 'world.json'),
                                                                      path=str(final / 'measurements.parquet'),
                                                                      days=kwargs['days'])
+        if jitter != 1.0: summary['jitter'] = jitter
         (partial / 'summary.json').write_text(json.dumps(summary))
         partial.rename(final)                       # a world is there whole or not at all
         summaries.append(summary)
