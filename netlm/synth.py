@@ -357,7 +357,7 @@ def _per_day(probes: int, p: dict, family: str) -> float:
 def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6, jitter: float = 1.0) -> dict:
     """Keyword arguments of `generate` (probes, days, seed, start, params) for a world drawn at random from `seed`;
     `jitter` multiplies every source of its jitter (the world's other draws stay the same)."""
-    if not jitter > 0: raise NetlmError(f'jitter must be > 0, got {jitter}')
+    if not 0 < jitter < float('inf'): raise NetlmError(f'jitter must be a number > 0, got {jitter}')
     rng = np.random.default_rng([seed, 0xD1CE])
     family = family or str(rng.choice(list(WORLD_FAMILIES), p=list(WORLD_FAMILIES.values())))
     if family not in WORLD_FAMILIES:
