@@ -532,6 +532,14 @@ def cmd_pretrain(args) -> dict:
                     preset=args.preset, minutes=args.minutes, steps=args.steps, seed=args.seed, settings=args.settings,
                     jitter=args.jitter, progress=not args.no_progress)
 
+def _jitter_factors(text: str) -> float | tuple[float, ...]:
+    "`--jitter`'s value: one factor (`0.2`) or several taken in turn over the worlds (`0.2,1`), each a number > 0."
+    try: factors = tuple(float(f) for f in text.split(','))
+    except ValueError: factors = ()
+    if not factors or not all(0 < f < float('inf') for f in factors):
+        raise argparse.ArgumentTypeError(f'give numbers > 0 separated by commas (0.2 or 0.2,1), got {text!r}')
+    return factors[0] if len(factors) == 1 else factors
+
 def add_pretrain(sub):
     p = sub.add_parser('pretrain',
                        help='pretrain a base model on many random synthetic worlds (what quickstarts fine-tune)',
@@ -548,9 +556,10 @@ def add_pretrain(sub):
     p.add_argument('--val-worlds', type=int, default=8, help='more worlds, held out whole for validation (default 8)')
     p.add_argument('--max-rows', type=float, default=1.5e6,
                    help='measurements per world at most, about (default 1.5e6)')
-    p.add_argument('--jitter', type=float, default=1.0,
+    p.add_argument('--jitter', type=_jitter_factors, default=1.0, metavar='F[,F...]',
                    help="every world's jitter times this (default 1; 0.2 makes the worlds as steady as real RIPE "
-                        'Atlas pings: consecutive RTTs of a pair a median 0.7%% apart)')
+                        'Atlas pings: consecutive RTTs of a pair a median 0.7%% apart); several factors are taken '
+                        'in turn over the worlds (0.2,1: every other world steady, the rest as jittery as drawn)')
     add_config_options(p, TrainConfig, ('preset',), defaults=dict(preset='cpu-small'))
     p.add_argument('--minutes', type=float, default=100.0, help='minutes of training (default 100)')
     p.add_argument('--steps', type=int, default=None, help='train this many steps instead of --minutes')

@@ -417,7 +417,7 @@ PRETRAIN_SEED = 1_000_000
 
 
 def pretrain_corpus(workdir, worlds: int, val_worlds: int, *, seed: int = 0, max_rows: float = 1.5e6,
-                    jitter: float = 1.0, progress: bool = True) -> Path:
+                    jitter: float | tuple[float, ...] = 1.0, progress: bool = True) -> Path:
     """WORKDIR/rows: `worlds` random worlds for training and `val_worlds` held out whole as `val`, each built alone,
     combined."""
     from tqdm.auto import tqdm
@@ -463,7 +463,7 @@ def _export_once(run: Path, out: Path, step: int):
 # %% ../nbs/37_pipeline.ipynb #c033
 def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float = 1.5e6, preset: str = 'cpu-small',
              minutes: float = 100.0, steps: int | None = None, seed: int = 0, settings: list[str] = (),
-             jitter: float = 1.0, progress: bool = True) -> dict:
+             jitter: float | tuple[float, ...] = 1.0, progress: bool = True) -> dict:
     "Pretrain a base model on many synthetic worlds: corpus, training, export (the same call resumes)."
     from netlm.artefacts import file_sha256
     from netlm.rows import load_manifest
@@ -497,10 +497,17 @@ def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float
     return summary
 
 
-def _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, step: int, settings, jitter: float = 1.0) -> str:
+def _jitter_option(jitter) -> str:
+    "` --jitter F[,F...]` for a jitter other than 1, else nothing."
+    factors = tuple(jitter) if isinstance(jitter, (tuple, list)) else (jitter,)
+    return '' if factors == (1.0,) else ' --jitter ' + ','.join(f'{f:g}' for f in factors)
+
+
+def _pretrain_command(W, worlds, val_worlds, max_rows, seed, config, step: int, settings,
+                      jitter: float | tuple[float, ...] = 1.0) -> str:
     "The command that makes this model step for step (--minutes gives another step count on another machine)."
     schedule = f' decay_steps={config.decay_steps} warmup_steps={config.warmup_steps}' if config.decay_steps else ''
     return (f'netlm pretrain --workdir {W} --worlds {worlds} --val-worlds {val_worlds} --max-rows {max_rows:g} '
-            f'--seed {seed} --preset {config.preset} --steps {step}' + (f' --jitter {jitter:g}' if jitter != 1.0 else '')
+            f'--seed {seed} --preset {config.preset} --steps {step}' + _jitter_option(jitter)
             + schedule
             + ''.join(f' {s}' for s in settings if s.split('=')[0] not in ('decay_steps', 'warmup_steps')))

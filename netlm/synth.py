@@ -9,6 +9,7 @@ import ipaddress
 import json
 import math
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -395,27 +396,30 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6, 
     return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)
 
 # %% ../nbs/06_synth.ipynb #c132
-def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6, jitter: float = 1.0,
-                    progress: bool = True) -> list[dict]:
-    """`generate` the world `random_world(seed, jitter=jitter)` of every seed into `out/world-<seed>/`; a world already
-    there is kept (a rerun resumes) if it was made with the same `jitter`."""
+def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6,
+                    jitter: float | Sequence[float] = 1.0, progress: bool = True) -> list[dict]:
+    """`generate` the world `random_world(seed, jitter=...)` of every seed into `out/world-<seed>/`; a world already
+    there is kept (a rerun resumes) if it was made with the same jitter. `jitter` is one factor for every world or
+    several taken in turn: `(0.2, 1)` makes the first, third, ... world steady and leaves the others as drawn."""
     out, summaries = Path(out), []
+    factors = tuple(jitter) if isinstance(jitter, Sequence) and not isinstance(jitter, str) else (jitter,)
+    if not factors: raise NetlmError('jitter: give at least one factor')
     out.mkdir(parents=True, exist_ok=True)
-    for seed in tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress):
-        final = out / f'world-{seed}'
+    for i, seed in enumerate(tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress)):
+        final, factor = out / f'world-{seed}', float(factors[i % len(factors)])
         if (final / 'summary.json').is_file():
             kept = json.loads((final / 'summary.json').read_text())
-            if kept.get('jitter', 1.0) != jitter:
-                raise NetlmError(f"{final}: made with jitter {kept.get('jitter', 1.0):g}, asked for {jitter:g}: "
+            if kept.get('jitter', 1.0) != factor:
+                raise NetlmError(f"{final}: made with jitter {kept.get('jitter', 1.0):g}, asked for {factor:g}: "
                                  'use another directory')
             summaries.append(kept); continue
         partial = out / f'.world-{seed}.partial'
         shutil.rmtree(partial, ignore_errors=True)
-        kwargs = random_world(seed, family, max_rows, jitter)
+        kwargs = random_world(seed, family, max_rows, factor)
         summary = generate(partial, progress=False, **kwargs) | dict(out=str(final), world=str(final / 'world.json'),
                                                                      path=str(final / 'measurements.parquet'),
                                                                      days=kwargs['days'])
-        if jitter != 1.0: summary['jitter'] = jitter
+        if factor != 1.0: summary['jitter'] = factor
         (partial / 'summary.json').write_text(json.dumps(summary))
         partial.rename(final)                       # a world is there whole or not at all
         summaries.append(summary)
