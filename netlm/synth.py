@@ -10,6 +10,7 @@ import json
 import math
 import shutil
 from collections.abc import Sequence
+from numbers import Real
 from pathlib import Path
 
 import numpy as np
@@ -403,7 +404,8 @@ def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 
     several taken in turn: `(0.2, 1)` makes the first, third, ... world steady and leaves the others as drawn."""
     out, summaries = Path(out), []
     factors = tuple(jitter) if isinstance(jitter, Sequence) and not isinstance(jitter, str) else (jitter,)
-    if not factors: raise NetlmError('jitter: give at least one factor')
+    if not factors or not all(isinstance(f, Real) and 0 < f < float('inf') for f in factors):
+        raise NetlmError(f'jitter must be one number > 0 or several, got {jitter!r}')   # before any world is made
     out.mkdir(parents=True, exist_ok=True)
     for i, seed in enumerate(tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress)):
         final, factor = out / f'world-{seed}', float(factors[i % len(factors)])
