@@ -499,7 +499,8 @@ def pretrain(workdir, *, worlds: int = 128, val_worlds: int = 8, max_rows: float
 
 def _jitter_option(jitter) -> str:
     "` --jitter F[,F...]` for a jitter other than 1, else nothing."
-    factors = tuple(jitter) if isinstance(jitter, (tuple, list)) else (jitter,)
+    from netlm.synth import jitter_factors
+    factors = jitter_factors(jitter)
     return '' if factors == (1.0,) else ' --jitter ' + ','.join(f'{f:g}' for f in factors)
 
 

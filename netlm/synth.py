@@ -24,7 +24,7 @@ from .world import WINDOW_KINDS, World
 
 # %% auto #0
 __all__ = ['RIR_V4_BLOCKS', 'RIR_V6_BLOCKS', 'MSM_IDS', 'WORLD_FAMILIES', 'world_description', 'build_world', 'generate',
-           'random_world', 'generate_worlds']
+           'random_world', 'jitter_factors', 'generate_worlds']
 
 # %% ../nbs/06_synth.ipynb #c009
 RIR_V4_BLOCKS = {   # IPv4 /8s that IANA delegated to each RIR
@@ -397,18 +397,23 @@ def random_world(seed: int, family: str | None = None, max_rows: float = 1.5e6, 
     return dict(probes=probes, days=round(max(days, 0.25), 3), seed=int(seed), start=start, params=p)
 
 # %% ../nbs/06_synth.ipynb #c132
+def jitter_factors(jitter: float | Sequence[float]) -> tuple[float, ...]:
+    "`jitter` as the tuple of factors taken in turn over the worlds: one number > 0 or several."
+    factors = tuple(jitter) if isinstance(jitter, Sequence) and not isinstance(jitter, str) else (jitter,)
+    if not factors or not all(isinstance(f, Real) and 0 < f < float('inf') for f in factors):
+        raise NetlmError(f'jitter must be one number > 0 or several, got {jitter!r}')
+    return tuple(map(float, factors))
+
+
 def generate_worlds(out, seeds, *, family: str | None = None, max_rows: float = 1.5e6,
                     jitter: float | Sequence[float] = 1.0, progress: bool = True) -> list[dict]:
     """`generate` the world `random_world(seed, jitter=...)` of every seed into `out/world-<seed>/`; a world already
     there is kept (a rerun resumes) if it was made with the same jitter. `jitter` is one factor for every world or
     several taken in turn: `(0.2, 1)` makes the first, third, ... world steady and leaves the others as drawn."""
-    out, summaries = Path(out), []
-    factors = tuple(jitter) if isinstance(jitter, Sequence) and not isinstance(jitter, str) else (jitter,)
-    if not factors or not all(isinstance(f, Real) and 0 < f < float('inf') for f in factors):
-        raise NetlmError(f'jitter must be one number > 0 or several, got {jitter!r}')   # before any world is made
+    out, summaries, factors = Path(out), [], jitter_factors(jitter)        # checked before any world is made
     out.mkdir(parents=True, exist_ok=True)
     for i, seed in enumerate(tqdm(list(seeds), desc='worlds', unit=' worlds', disable=not progress)):
-        final, factor = out / f'world-{seed}', float(factors[i % len(factors)])
+        final, factor = out / f'world-{seed}', factors[i % len(factors)]
         if (final / 'summary.json').is_file():
             kept = json.loads((final / 'summary.json').read_text())
             if kept.get('jitter', 1.0) != factor:
