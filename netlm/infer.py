@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import importlib.util
 import ipaddress
+import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -342,6 +345,32 @@ class ExportUnreadable(NetlmError):
     "An exported function written by a JAX whose serialization the installed one cannot read."
 
 
+@contextlib.contextmanager
+def _quiet_fd2():
+    "Silence file descriptor 2 in this block: MLIR prints its own diagnostics there, below Python, before it raises."
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, 'w') as null: os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2); os.close(saved)
+
+
+def _readable_call(file: Path, manifest: dict):
+    """The deserialized function in `file`, its StableHLO read now: a module from a newer JAX (an export made on a GPU
+    machine, read on an older laptop) fails here, as `ExportUnreadable`, not at its first call inside a command."""
+    import jax
+    try:
+        exported = jax.export.deserialize(bytearray(file.read_bytes()))
+        with _quiet_fd2(): exported.mlir_module()
+        return jax.jit(exported.call)
+    except Exception as e:   # a file from another JAX whose serialization this one cannot read
+        first = str(e).splitlines()[0] if str(e) else ''
+        raise ExportUnreadable(f"{file}: JAX {jax.__version__} cannot read it (written by JAX "
+                               f"{manifest.get('jax_version', '?')}; {type(e).__name__}: {first})") from None
+
+
 def _export_device(platforms, where):
     import jax
     default = {'gpu': 'cuda'}.get(jax.default_backend(), jax.default_backend())
@@ -359,12 +388,7 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
     device = _export_device(manifest['platforms'], path / 'manifest.json')
     params = jax.device_put(params, device)
     calls = {}
-    for name in EXPORT_FUNCTIONS:
-        file = path / manifest['functions'][name]
-        try: calls[name] = jax.jit(jax.export.deserialize(bytearray(file.read_bytes())).call)
-        except Exception as e:   # a file from another JAX whose serialization this one cannot read
-            raise ExportUnreadable(f'{file}: JAX {jax.__version__} cannot read it ({type(e).__name__}: '
-                                   f'{str(e).splitlines()[0] if str(e) else ""})') from None
+    for name in EXPORT_FUNCTIONS: calls[name] = _readable_call(path / manifest['functions'][name], manifest)
     put = lambda a: jax.device_put(np.asarray(a, bool if np.asarray(a).dtype == bool else np.int32), device)
     return ExportedModel(lambda tokens, lengths: np.asarray(calls['next_logprobs'](params, put(tokens), put(lengths))),
                          lambda *arrays: np.asarray(calls['tree_logprobs'](params, *map(put, arrays))),
@@ -374,8 +398,14 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
 @patch(cls_method=True)
 def from_export(cls: Predictor, path, pin: str | None = None) -> Predictor:
     """The Predictor of a model exported by `netlm export` (nbs/34_export.ipynb): answers like `from_checkpoint`,
-    without the training stack."""
-    model = load_export(path, pin)
+    without the training stack. Where the installed JAX cannot read the exported functions (written by another JAX),
+    the same checked weights are rebuilt with Flax (`rebuild_model`), if it is installed, and it says so in one line."""
+    try: model = load_export(path, pin)
+    except ExportUnreadable as e:
+        if importlib.util.find_spec('flax') is None:
+            raise ExportUnreadable(f'{e}; install flax to answer with its weights instead') from None
+        print(f'{e}: answering with its weights rebuilt in Flax', file=sys.stderr)
+        return cls.from_model(*rebuild_model(path, pin))
     rows_per_call = 4 if model.device.platform == 'cpu' else 32         # as `from_model`
     predictor = cls(model.tree_logprobs, seq_len=model.manifest['seq_len'], rows_per_call=rows_per_call)
     predictor.manifest = model.manifest
@@ -399,11 +429,7 @@ def rebuild_model(path, pin: str | None = None):
 @patch(cls_method=True)
 def from_pretrained(cls: Predictor, name: str = 'base') -> Predictor:
     "The Predictor of a model shipped in the package (`netlm.artefacts.PRETRAINED`): answers with no training at all."
-    path = pretrained_path(name)
-    try: return cls.from_export(path, pin=PRETRAINED[name])
-    except ExportUnreadable: pass          # a JAX too new for the shipped functions: the same weights, with Flax
-    model, seq_len = rebuild_model(path, PRETRAINED[name])
-    return cls.from_model(model, seq_len)
+    return cls.from_export(pretrained_path(name), pin=PRETRAINED[name])   # another JAX: the same weights, with Flax
 
 # %% ../nbs/23_infer.ipynb #c110
 def load_predictor(spec) -> Predictor:
