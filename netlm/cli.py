@@ -469,7 +469,9 @@ def add_export(sub):
                                    '`Predictor.from_export(OUT)` answers like '
                                    '`Predictor.from_checkpoint(WORKDIR)` and needs only NumPy and JAX (no '
                                    'optax, orbax, grain or flax).')
-    s.add_argument('--workdir', required=True, help='the training run directory')
+    s.add_argument('--workdir', required=True,
+                   help='the training run directory, or an exported model to export again with this JAX (one '
+                        'exported by a newer JAX, on a GPU machine, that this one cannot read)')
     s.add_argument('--out', required=True, help='the directory to write (must not exist, or be empty)')
     s.add_argument('--int8', action='store_true',
                    help='int8 weights with a float32 scale per output channel (about 3.5x smaller)')

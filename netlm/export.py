@@ -15,7 +15,7 @@ import numpy as np
 
 from .errors import NetlmError
 from .artefacts import (EXPORT_FORMAT, EXPORT_FUNCTIONS, EXPORT_VERSION, SCALE_SUFFIX, dequantize, file_sha256,
-                             manifest_checksum)
+                             manifest_checksum, read_manifest_json)
 from .decoding import tree_mask
 from .metrics import QUANTILE_GRID
 
@@ -105,16 +105,34 @@ def _remove_stale_partials(out: Path):
         except PermissionError: pass                                           # alive, someone else's
 
 
-def export_model(workdir, out, *, int8: bool = False, step: int | None = None, dtype: str | None = None,
-                 platforms=('cpu',)) -> dict:
-    "Write the inference artefact of a training run's checkpoint to directory `out`; returns its manifest."
-    import jax
-    from netlm.checkpoint import load_model_step
-    out = Path(out)
-    _check_out(out)
+def _load_source(workdir, step: int | None):
+    """The model to export, its window and where it came from: a training run's checkpoint (the newest usable step,
+    unless `step` is given), or an exported model's checked weights, to be exported again by this JAX."""
+    from netlm.artefacts import resolve_model
     if not Path(workdir).is_dir():
         raise FileNotFoundError(f'{workdir}: no such directory (give the training run directory)')
-    model, run_config, step = load_model_step(workdir, step)       # the newest usable step, unless `step` is given
+    found = resolve_model(workdir)
+    if found.kind == 'run':
+        from netlm.checkpoint import load_model_step
+        model, run_config, step = load_model_step(workdir, step)
+        return model, int(run_config['seq_len']), dict(workdir=str(Path(workdir).resolve()), step=int(step))
+    from netlm.infer import rebuild_model
+    if step is not None: raise NetlmError(f'{workdir}: an exported model holds one step; --step is for a training run')
+    model, seq_len = rebuild_model(workdir)                          # every file checked against its manifest
+    source = read_manifest_json(Path(workdir) / 'manifest.json')
+    return model, seq_len, dict(export=str(Path(workdir).resolve()), step=int(source['source']['step']),
+                                manifest_sha256=file_sha256(Path(workdir) / 'manifest.json'),
+                                jax_version=source.get('jax_version'), quantization=source['quantization'])
+
+
+def export_model(workdir, out, *, int8: bool = False, step: int | None = None, dtype: str | None = None,
+                 platforms=('cpu',)) -> dict:
+    """Write the inference artefact of a training run's checkpoint to directory `out`; returns its manifest. `workdir`
+    may also be an exported model: its weights are exported again by the installed JAX (`source.export` says so)."""
+    import jax
+    out = Path(out)
+    _check_out(out)
+    model, seq_len, source = _load_source(workdir, step)
     config = model.config if dtype is None else dataclasses.replace(model.config, dtype=dtype)
     params, paths = model_params(model)
     count = int(sum(a.size for a in params.values()))
@@ -130,10 +148,10 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
         manifest = dict(format=EXPORT_FORMAT, kind='export', version=EXPORT_VERSION,
                         model=dataclasses.asdict(model.config),
                         compute_dtype=config.dtype,
-                        seq_len=min(int(run_config['seq_len']), model.config.max_len),
+                        seq_len=min(seq_len, model.config.max_len),
                         quantization='int8' if int8 else 'none',
                         platforms=list(platforms), jax_version=jax.__version__,
-                        source=dict(workdir=str(Path(workdir).resolve()), step=int(step)),
+                        source=source,
                         functions={name: f'{name}.jaxexport' for name in EXPORT_FUNCTIONS},
                         params=dict(file='params.npz', count=count,
                                     arrays={n: dict(shape=list(a.shape), dtype=str(a.dtype))
