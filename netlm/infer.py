@@ -347,9 +347,13 @@ class ExportUnreadable(NetlmError):
 
 @contextlib.contextmanager
 def _quiet_fd2():
-    "Silence file descriptor 2 in this block: MLIR prints its own diagnostics there, below Python, before it raises."
-    sys.stderr.flush()
-    saved = os.dup(2)
+    """Silence file descriptor 2 in this block: MLIR prints its own diagnostics there, below Python, before it raises.
+    Where there is no descriptor 2 to silence (a process without one), the block runs as it is."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield; return
     try:
         with open(os.devnull, 'w') as null: os.dup2(null.fileno(), 2)
         yield
