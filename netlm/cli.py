@@ -17,8 +17,8 @@ from pathlib import Path
 from .config import (ALGORITHMS, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, FederateConfig, TrainConfig,
                           add_config_options)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
-                           add_output_options, add_model_options, fail, model_spec, output_format, print_records,
-                           probe_list)
+                           add_output_options, add_model_options, fail, glibc_version, huge_pages_env, model_spec,
+                           output_format, print_records, probe_list, thp_mode)
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
@@ -656,5 +656,14 @@ def run(argv=None):
 
 
 def main(argv=None) -> None:
-    "Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug)."
+    """Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug).
+    As a program (no `argv`) it first starts itself again with glibc's huge-page tunables where they change something
+    (`netlm.command.huge_pages_env`): XLA's steps on the CPU then stop faulting their memory in afresh."""
+    if argv is None and sys.executable:
+        env = huge_pages_env(os.environ, thp_mode(), glibc_version())
+        if env is not None:
+            # the same program again: the `netlm` script by the same interpreter (so the same sys.path), else this call
+            start = [sys.argv[0]] if os.path.isfile(sys.argv[0]) else ['-c', 'from netlm.cli import main; main()']
+            try: os.execve(sys.executable, [sys.executable, *start, *sys.argv[1:]], env)
+            except OSError: pass          # cannot start again: run as it is
     run(argv)
