@@ -29,7 +29,6 @@ from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, Wind
 
 # the benchmarks time every stage, so they import every stage (`netlm bench` loads this module only when it runs)
 from .errors import NetlmError
-from .command import huge_pages_state
 from .measurements import Measurements, random_measurement_table
 from .synth import build_world, generate
 from .ripe import clear_address_cache, validate
@@ -38,7 +37,7 @@ from .preprocess import available_cores, build_probe_rows
 from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig,
                            batch_contexts, context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
-from .config import TrainConfig, config_from_args, sampler_config
+from .config import TrainConfig, config_from_args, huge_pages_state, sampler_config
 from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
@@ -411,7 +410,7 @@ def bench_train(preset: str = 'tiny', steps: int = 20, batch_size: int | None = 
                 flops_per_token=flops, model_tflops_per_s=real_tokens_per_s * flops / 1e12,
                 peak_tflops=peak * n / 1e12 if peak else None,
                 mfu=real_tokens_per_s * flops / (peak * n) if peak else None,
-                malloc_huge_pages=huge_pages_state(),   # glibc's huge-page tunables (netlm.command): 1.25x on 2 cores
+                malloc_huge_pages=huge_pages_state(),   # glibc's huge-page tunables (netlm.config): 1.25x on 2 cores
                 note=None if peak else f'no known peak FLOP/s for {jax.devices()[0].device_kind!r}: MFU not computed')
 
 # %% ../nbs/35_benchmarks.ipynb #c091

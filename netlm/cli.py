@@ -15,10 +15,10 @@ import warnings
 from pathlib import Path
 
 from .config import (ALGORITHMS, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, FederateConfig, TrainConfig,
-                          add_config_options)
+                          add_config_options, glibc_version, huge_pages_env, thp_mode)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
-                           add_output_options, add_model_options, fail, glibc_version, huge_pages_env, model_spec,
-                           output_format, print_records, probe_list, thp_mode)
+                           add_output_options, add_model_options, fail, model_spec, output_format, print_records,
+                           probe_list)
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
@@ -658,7 +658,7 @@ def run(argv=None):
 def main(argv=None) -> None:
     """Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug).
     As a program (no `argv`) it first starts itself again with glibc's huge-page tunables where they change something
-    (`netlm.command.huge_pages_env`): XLA's steps on the CPU then stop faulting their memory in afresh."""
+    (`netlm.config.huge_pages_env`): XLA's steps on the CPU then stop faulting their memory in afresh."""
     if argv is None and sys.executable:
         env = huge_pages_env(os.environ, thp_mode(), glibc_version())
         if env is not None:

@@ -14,9 +14,8 @@ import sys
 from .errors import NetlmError
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'MALLOC_TUNABLES', 'THP_ENABLED', 'CLIError', 'add_output_options', 'print_records', 'output_format',
-           'text_out', 'add_model_options', 'model_spec', 'eval_options', 'add_eval_options', 'probe_list',
-           'NetlmParser', 'fail', 'warning_line', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state']
+__all__ = ['USER_ERRORS', 'CLIError', 'add_output_options', 'print_records', 'output_format', 'text_out', 'add_model_options',
+           'model_spec', 'eval_options', 'add_eval_options', 'probe_list', 'NetlmParser', 'fail', 'warning_line']
 
 # %% ../nbs/38_command.ipynb #c005
 class CLIError(NetlmError):
@@ -176,42 +175,3 @@ def warning_line(command: str):
         print(f'netlm {command}: warning: {str(message).strip().splitlines()[0]}', file=file or sys.stderr)
     return show
 
-
-# %% ../nbs/38_command.ipynb #n024
-MALLOC_TUNABLES = ('glibc.malloc.hugetlb=1', 'glibc.malloc.mmap_threshold=33554432',
-                   'glibc.malloc.trim_threshold=268435456')
-THP_ENABLED = '/sys/kernel/mm/transparent_hugepage/enabled'
-
-
-def thp_mode(path: str = THP_ENABLED) -> str | None:
-    "The kernel's transparent huge page mode ('always', 'madvise' or 'never'); None where it cannot be read."
-    try:
-        with open(path) as f: text = f.read()
-    except OSError: return None
-    start, end = text.find('['), text.find(']')
-    return text[start + 1:end] if 0 <= start < end else None
-
-
-def glibc_version() -> tuple[int, int] | None:
-    "(major, minor) of the C library when it is glibc; None otherwise (musl, macOS, Windows)."
-    try: name, version = os.confstr('CS_GNU_LIBC_VERSION').split()
-    except (AttributeError, ValueError, OSError): return None
-    try: return (int(version.split('.')[0]), int(version.split('.')[1])) if name == 'glibc' else None
-    except (IndexError, ValueError): return None
-
-
-def huge_pages_env(environ, thp: str | None, glibc: tuple[int, int] | None) -> dict | None:
-    """`environ` with `MALLOC_TUNABLES` added to `GLIBC_TUNABLES`, or None where starting again with it would change
-    nothing: switched off (`NETLM_HUGE_PAGES=0`), already set, not glibc >= 2.35, or a kernel whose huge pages are not
-    given on request (`thp` other than 'madvise')."""
-    given = environ.get('GLIBC_TUNABLES', '')
-    if environ.get('NETLM_HUGE_PAGES', '1') == '0' or 'glibc.malloc.hugetlb' in given: return None
-    if thp != 'madvise' or glibc is None or glibc < (2, 35): return None
-    return dict(environ) | dict(GLIBC_TUNABLES=':'.join(filter(None, (given,) + MALLOC_TUNABLES)))
-
-
-def huge_pages_state(environ=None) -> str:
-    "Whether this process's malloc asks for huge pages: 'on', 'kernel' (the kernel gives them always), or 'off'."
-    environ = os.environ if environ is None else environ
-    if 'glibc.malloc.hugetlb=1' in environ.get('GLIBC_TUNABLES', '') and thp_mode() == 'madvise': return 'on'
-    return 'kernel' if thp_mode() == 'always' else 'off'

@@ -10,6 +10,7 @@ import inspect
 import io
 import json
 import math
+import os
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,9 +23,10 @@ from .tokenizer import VOCAB_SIZE
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER',
            'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'FIRST_LOOK', 'FULL_EVAL',
-           'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config',
-           'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args',
-           'FederateConfig', 'field_comments', 'option_help', 'add_config_options']
+           'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig',
+           'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings',
+           'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state',
+           'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -442,6 +444,45 @@ CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
 # claims)
 FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
 FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
+
+# %% ../nbs/02_config.ipynb #h024
+MALLOC_TUNABLES = ('glibc.malloc.hugetlb=1', 'glibc.malloc.mmap_threshold=33554432',
+                   'glibc.malloc.trim_threshold=268435456')
+THP_ENABLED = '/sys/kernel/mm/transparent_hugepage/enabled'
+
+
+def thp_mode(path: str = THP_ENABLED) -> str | None:
+    "The kernel's transparent huge page mode ('always', 'madvise' or 'never'); None where it cannot be read."
+    try:
+        with open(path) as f: text = f.read()
+    except OSError: return None
+    start, end = text.find('['), text.find(']')
+    return text[start + 1:end] if 0 <= start < end else None
+
+
+def glibc_version() -> tuple[int, int] | None:
+    "(major, minor) of the C library when it is glibc; None otherwise (musl, macOS, Windows)."
+    try: name, version = os.confstr('CS_GNU_LIBC_VERSION').split()
+    except (AttributeError, ValueError, OSError): return None
+    try: return (int(version.split('.')[0]), int(version.split('.')[1])) if name == 'glibc' else None
+    except (IndexError, ValueError): return None
+
+
+def huge_pages_env(environ, thp: str | None, glibc: tuple[int, int] | None) -> dict | None:
+    """`environ` with `MALLOC_TUNABLES` added to `GLIBC_TUNABLES`, or None where starting again with it would change
+    nothing: switched off (`NETLM_HUGE_PAGES=0`), already set, not glibc >= 2.35, or a kernel whose huge pages are not
+    given on request (`thp` other than 'madvise')."""
+    given = environ.get('GLIBC_TUNABLES', '')
+    if environ.get('NETLM_HUGE_PAGES', '1') == '0' or 'glibc.malloc.hugetlb' in given: return None
+    if thp != 'madvise' or glibc is None or glibc < (2, 35): return None
+    return dict(environ) | dict(GLIBC_TUNABLES=':'.join(filter(None, (given,) + MALLOC_TUNABLES)))
+
+
+def huge_pages_state(environ=None) -> str:
+    "Whether this process's malloc asks for huge pages: 'on', 'kernel' (the kernel gives them always), or 'off'."
+    environ = os.environ if environ is None else environ
+    if 'glibc.malloc.hugetlb=1' in environ.get('GLIBC_TUNABLES', '') and thp_mode() == 'madvise': return 'on'
+    return 'kernel' if thp_mode() == 'always' else 'off'
 
 # %% ../nbs/02_config.ipynb #o111
 def field_comments(cls) -> dict[str, str]:
