@@ -132,6 +132,9 @@ class SamplerConfig:
     # share of contexts whose RTTs are multiplied by one random factor per destination
     pair_rtt_scale: float = 0.0
     pair_rtt_scale_range: tuple = (0.5, 2.0)      # those factors' range (log-uniform)
+    # there, no loss on the RTT of each destination's first successful measurement in the context (its factor is not
+    # known yet; later ones can copy it)
+    pair_rtt_first_unscored: bool = False
     relabel_dst: float = 0.0                      # share of contexts whose destinations are relabelled, prefixes kept
 
     def __post_init__(self):

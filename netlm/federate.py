@@ -29,7 +29,7 @@ from .infer import ModelMethod, Predictor
 from .measurements import Measurements
 from .metrics import rtt_scores, score_text
 from .rows import ProbeRow, encode_row, load_rows, load_split, read_manifest_json, rows_to_measurements
-from .sampler import SamplerConfig, model_batch, pack_contexts, sample_rows
+from .sampler import PackedChunk, SamplerConfig, model_batch, sample_rows
 from .tokenizer import VOCAB_SIZE
 from .config import FederateConfig, config_from_args
 from .runlog import read_metrics
@@ -120,9 +120,9 @@ def client_batches(rows: list[ProbeRow], n_seqs: int, seq_len: int, rng: np.rand
     enough)."""
     parts, have = [], 0
     while have < n_seqs:
-        packed = pack_contexts([sample_rows(rows, rng, cfg, seq_len)], seq_len, rng)
-        parts.append(packed); have += len(packed[0])
-    return model_batch(*(np.concatenate(p)[:n_seqs] for p in zip(*parts)))
+        chunk = PackedChunk([sample_rows(rows, rng, cfg, seq_len)], seq_len, rng)
+        parts.append(chunk.batch(0, len(chunk))); have += len(chunk)
+    return {key: np.concatenate([p[key] for p in parts])[:n_seqs] for key in parts[0]}
 
 
 def round_batches(clients: list[Client], config: FederateConfig, round_: int, members: list[int] | None = None) -> dict:
