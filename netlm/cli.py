@@ -247,7 +247,7 @@ def add_train(sub):
 
 # %% ../nbs/39_cli.ipynb #c022
 def cmd_eval(args) -> dict:
-    "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json and plots."
+    "Evaluate a trained run against the baselines: WORKDIR/eval/metrics.json, queries.parquet and plots."
     from netlm.pipeline import evaluate_run
     from netlm.report import eval_plan, format_metrics_table, metric_records
     model_spec(args)                                 # --workdir or --model, exactly one
@@ -276,10 +276,12 @@ def add_eval(sub):
                                    'factorization; the oracle when DATA comes from `netlm synth`) on the held-out '
                                    'probes of DATA, each query with the same context, broken down by seen/unseen pair '
                                    'and IPv4/IPv6 with 95% bootstrap intervals over probes. Writes '
-                                   'WORKDIR/eval/metrics.json and plots.')
+                                   'WORKDIR/eval/metrics.json (the summaries), queries.parquet (one row per query: '
+                                   'each method\'s answer beside the measured RTT) and plots.')
     add_model_options(e, 'evaluates (its eval/ directory gets the results)')
     e.add_argument('--data', required=True, help='the probe-row directory it was trained on')
-    e.add_argument('--out', default=None, help='where to write metrics.json and the plots (default WORKDIR/eval)')
+    e.add_argument('--out', default=None, help='where to write metrics.json, queries.parquet and the plots '
+                        '(default WORKDIR/eval)')
     e.add_argument('--against', nargs='+', default=[], metavar='[NAME=]RUN',
                    help="other models (runs, exported models or 'base') that answer the same queries, as methods 'run "
                         "NAME' (NAME=RUN to name one): the paired ratios then compare WORKDIR's model with each (an "

@@ -25,7 +25,7 @@ from .errors import NetlmError
 from .runlog import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
-from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, rtt_scores
+from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, crps_from_quantiles, rtt_scores
 from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_measurements, split_key,
                         split_rule_warning)
 from .compression import compression_metrics
@@ -38,8 +38,9 @@ from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
 __all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
-           'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics', 'oracle_truth',
-           'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary', 'run_eval']
+           'query_table', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
+           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary',
+           'run_eval']
 
 # %% ../nbs/25_evaluate.ipynb #c027
 @dataclass
@@ -210,11 +211,35 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
                                      for k, mask in slices.items() if k != 'all'}
         median = quantiles[:, len(QUANTILE_GRID) // 2]
         result['errors'][name] = np.abs(median - q.rtt_ms)[q.ok & np.isfinite(median)]
+    result['answers'] = answers                 # each method's (quantiles, p_fail), for `query_table`
     if 'model' in answers: result['versus'] = compare_methods(answers, q, proto.probe, slices, 'model', n_boot, seed)
     result['ranking'] = ranking_scores(answers, q, proto.probe, n_boot=n_boot, seed=seed)
     if cold_start:   # optionally on the first `cold_start_queries` queries of each cut: the curve costs 7 scorings
         result['cold_start'] = cold_start_curve(methods, proto, _first_per_group(q, cold_start_queries))
     return result
+
+# %% ../nbs/25_evaluate.ipynb #c034q
+def query_table(protocol: Protocol, answers: dict, unit=None):
+    """One row per query of `protocol`: its cut, probe, pair, time, measured RTT, whether it was seen, how often its
+    destination occurs in the cut's context, and every method's median answer, failure probability and CRPS."""
+    import pyarrow as pa
+    q = protocol.queries
+    ckey, qkey = joint_keys(protocol.context.group.astype(str), protocol.context.dst, q.group.astype(str), q.dst)
+    ckey = np.sort(ckey)
+    columns = dict(cut=q.group.astype(np.int64), probe=np.asarray(protocol.probe if unit is None else unit).astype(str),
+                   src=q.src.astype(str), dst=q.dst.astype(str), t=q.t.astype(np.int64),
+                   rtt_ms=np.where(q.ok, q.rtt_ms, np.nan), ok=q.ok.astype(bool), seen=protocol.seen.astype(bool),
+                   in_context=np.searchsorted(ckey, qkey, 'right') - np.searchsorted(ckey, qkey, 'left'))
+    for name, (quantiles, p_fail) in answers.items():
+        median = quantiles[:, len(QUANTILE_GRID) // 2]
+        crps = np.full(len(q), np.nan)
+        scored = q.ok & np.isfinite(quantiles).all(axis=1)
+        crps[scored] = crps_from_quantiles(quantiles[scored], q.rtt_ms[scored])
+        columns |= {f'median.{name}': median.astype(np.float64),
+                    f'p_fail.{name}': (np.full(len(q), np.nan) if p_fail is None else np.asarray(p_fail, np.float64)),
+                    f'crps.{name}': crps}
+    return pa.table(columns)
+
 
 # %% ../nbs/25_evaluate.ipynb #c034x
 def _first_per_group(queries: Measurements, k: int | None) -> Measurements:
@@ -548,7 +573,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
              inverse_samples: int = 16,
              loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
     """Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic
-    `world`) on `data_dir`'s `split`; write `metrics.json` and plots."""
+    `world`) on `data_dir`'s `split`; write `metrics.json`, `queries.parquet` (one row per query) and plots."""
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
     workdir, data_dir = Path(workdir), Path(data_dir)
     out = Path(out_dir) if out_dir is not None else workdir / 'eval'
@@ -577,6 +602,8 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
     rtt = evaluate_rtt(train, extra_methods=extra, protocol=proto, seed=seed, cold_start_queries=cold_start_queries,
                        n_boot=n_boot)
     plt.close(plot_rtt_report(rtt, out / 'rtt_report.png'))
+    import pyarrow.parquet as pq
+    pq.write_table(query_table(proto, rtt['answers']), out / 'queries.parquet')
     lap('rtt')
 
     # loss from the run's latest checkpoint
