@@ -112,8 +112,8 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
 
 def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, name: str = 'model', n_boot: int = 1000,
                     seed: int = 0) -> dict:
-    """Paired ratios of `name`'s median absolute error and CRPS to every other method's, per slice, with bootstrap
-    intervals."""
+    """Paired ratios of `name`'s median absolute error and CRPS to every other method's, and the share of queries where
+    its error is the smaller (`wins`, ties half), per slice, with bootstrap intervals."""
     mine, out = answers[name][0], {}
     for other, (theirs, _) in answers.items():
         if other == name: continue
@@ -124,10 +124,12 @@ def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, na
             if not ok.any(): continue
             y = queries.rtt_ms[ok]
             crps = lambda q: crps_from_quantiles(np.nan_to_num(q[ok], nan=float(np.nanmedian(q[ok]))), y)
+            a_ae, b_ae = np.abs(a_med[ok] - y), np.abs(b_med[ok] - y)
+            won = np.where(a_ae < b_ae, 1.0, np.where(a_ae == b_ae, 0.5, 0.0))
             out[other][slice_name] = dict(
-                median_ae=bootstrap_ratio(np.abs(a_med[ok] - y), np.abs(b_med[ok] - y), unit[ok],
-                                          'median', n_boot, seed),
-                crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed))
+                median_ae=bootstrap_ratio(a_ae, b_ae, unit[ok], 'median', n_boot, seed),
+                crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed),
+                wins=(float(won.mean()), *bootstrap(won, unit[ok], 'mean', n_boot, seed)))
     return out
 
 # %% ../nbs/19_metrics.ipynb #c081

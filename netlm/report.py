@@ -86,12 +86,13 @@ def _versus_lines(versus: dict, slices: list) -> list[str]:
     cols = ['all'] + slices
     ratio = lambda r: '–' if r is None else ci_text(r[0], r[1:])
     lines = ['', "The model's error over each method's on the same queries (paired; 95% CI; below 1: the model is "
-                 'better):', '',
-             '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in cols) + ' | CRPS, all |',
-             '|---|' + '---:|' * (len(slices) + 2)]
+                 'better; queries won: the share it answers closer, ties half, above 0.5 better):', '',
+             '| model / method | ' + ' | '.join(f'median AE, {SLICE_NAMES.get(k, k)}' for k in cols)
+             + ' | CRPS, all | queries won, all |',
+             '|---|' + '---:|' * (len(slices) + 3)]
     for other, by in versus.items():
         lines.append(f'| {other} | ' + ' | '.join(ratio(by.get(k, {}).get('median_ae')) for k in cols)
-                     + f" | {ratio(by.get('all', {}).get('crps'))} |")
+                     + f" | {ratio(by.get('all', {}).get('crps'))} | {ratio(by.get('all', {}).get('wins'))} |")
     return lines
 
 
