@@ -132,6 +132,7 @@ class SamplerConfig:
     # share of contexts whose RTTs are multiplied by one random factor per destination
     pair_rtt_scale: float = 0.0
     pair_rtt_scale_range: tuple = (0.5, 2.0)      # those factors' range (log-uniform)
+    pair_rtt_scale_dsts: float = 1.0              # there, the share of destinations that get a factor (the rest: 1)
     # there, no loss on the RTT of each destination's first successful measurement in the context (its factor is not
     # known yet; later ones can copy it)
     pair_rtt_first_unscored: bool = False
@@ -145,7 +146,7 @@ class SamplerConfig:
         if not 0 <= lo <= hi <= 1:
             raise NetlmError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise NetlmError(f'overdraw={self.overdraw} must be >= 1')
-        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'relabel_dst'):
+        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'pair_rtt_scale_dsts', 'relabel_dst'):
             if not 0 <= getattr(self, name) <= 1:
                 raise NetlmError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
         for name in ('rtt_scale_range', 'pair_rtt_scale_range'):

@@ -232,7 +232,7 @@ def _context_rtts(rng, code: np.ndarray, k: np.ndarray, m_dst: np.ndarray,
                   cfg: SamplerConfig) -> tuple[np.ndarray, np.ndarray]:
     """RTT codes of the contexts' measurements (`k[i]` of context i, back to back; `m_dst` their destinations): for a
     share `cfg.rtt_scale` of contexts scaled by one factor each, for a share `cfg.pair_rtt_scale` by one per
-    destination; and which measurements are in a context scaled per destination."""
+    destination (`cfg.pair_rtt_scale_dsts` of its destinations); and which measurements were scaled per destination."""
     per_dst = np.zeros(len(code), bool)
     if cfg.rtt_scale == 0 and cfg.pair_rtt_scale == 0: return code, per_dst
     factor, touched = np.ones(len(code)), np.zeros(len(code), bool)
@@ -244,10 +244,14 @@ def _context_rtts(rng, code: np.ndarray, k: np.ndarray, m_dst: np.ndarray,
         m_scaled = np.repeat(rng.random(len(k)) < cfg.pair_rtt_scale, k)
         salt = np.repeat(rng.integers(0, 2**64, len(k), dtype=np.uint64), k)[m_scaled]
         # the (destination + 1)-th draw of a splitmix64 stream seeded by the context's salt: one uniform per destination
-        u = (_mix64(salt + (m_dst[m_scaled].astype(np.uint64) + np.uint64(1)) * _GOLDEN) >> np.uint64(11)) * 2.0**-53
+        h = _mix64(salt + (m_dst[m_scaled].astype(np.uint64) + np.uint64(1)) * _GOLDEN)
+        u = (h >> np.uint64(11)) * 2.0**-53
         lo, hi = np.log(cfg.pair_rtt_scale_range)
-        factor[m_scaled] *= np.exp(lo + u * (hi - lo))
-        touched |= m_scaled; per_dst = m_scaled
+        picked = np.ones(len(h), bool)
+        if cfg.pair_rtt_scale_dsts < 1:   # only a share of the destinations: a second uniform, hashed from the first
+            picked = (_mix64(h) >> np.uint64(11)) * 2.0**-53 < cfg.pair_rtt_scale_dsts
+        factor[m_scaled] *= np.where(picked, np.exp(lo + u * (hi - lo)), 1.0)
+        touched |= m_scaled; per_dst[m_scaled] = picked
     out = code.copy()
     # a failed ping (-1 ms) stays failed
     out[touched] = rtt_code(rtt_from_code(code[touched]) * factor[touched])
