@@ -219,14 +219,14 @@ def evaluate_rtt(train: Measurements, test: Measurements | None = None, extra_me
     return result
 
 # %% ../nbs/25_evaluate.ipynb #c034q
-def query_table(protocol: Protocol, answers: dict, unit=None):
+def query_table(protocol: Protocol, answers: dict):
     """One row per query of `protocol`: its cut, probe, pair, time, measured RTT, whether it was seen, how often its
     destination occurs in the cut's context, and every method's median answer, failure probability and CRPS."""
     import pyarrow as pa
     q = protocol.queries
     ckey, qkey = joint_keys(protocol.context.group.astype(str), protocol.context.dst, q.group.astype(str), q.dst)
     ckey = np.sort(ckey)
-    columns = dict(cut=q.group.astype(np.int64), probe=np.asarray(protocol.probe if unit is None else unit).astype(str),
+    columns = dict(cut=q.group.astype(np.int64), probe=protocol.probe.astype(str),
                    src=q.src.astype(str), dst=q.dst.astype(str), t=q.t.astype(np.int64),
                    rtt_ms=np.where(q.ok, q.rtt_ms, np.nan), ok=q.ok.astype(bool), seen=protocol.seen.astype(bool),
                    in_context=np.searchsorted(ckey, qkey, 'right') - np.searchsorted(ckey, qkey, 'left'))

@@ -3,11 +3,8 @@ the repository root after them: `python nbs/experiments/reading/finetune_pair_sc
 import json, platform, subprocess, sys
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).parent))
-from unseen_by_query import load, paired                          # the per-query statistics
-from finetune_pair_scale_wins import follow, judge, train         # F5's criteria, which F6's rule keeps
+from finetune_pair_scale_wins import judge, train                 # F5's criteria, which F6's rule keeps
 
 RULE = 'experiments/reading/finetune_pair_scale_spread_rule.md'
 ARM = 'sampler.pair_rtt_scale=1.0 sampler.pair_rtt_scale_dsts=0.5'
