@@ -15,7 +15,7 @@ QUANTILE_GRID = (np.arange(99) + 0.5) / 99
 
 # %% auto #0
 __all__ = ['QUANTILE_GRID', 'point_metrics', 'crps_from_quantiles', 'pit_values', 'brier_score', 'bootstrap', 'bootstrap_ratio',
-           'rtt_scores', 'compare_methods', 'ci_text', 'score_text', 'clean_json']
+           'rtt_scores', 'won', 'compare_methods', 'ci_text', 'score_text', 'clean_json']
 
 # %% ../nbs/19_metrics.ipynb #c010
 def point_metrics(pred_ms, true_ms) -> dict:
@@ -110,6 +110,11 @@ def rtt_scores(quantiles, p_fail, queries: Measurements, unit, mask, n_boot: int
     return out
 
 
+def won(a_err, b_err) -> np.ndarray:
+    "Per query, 1.0 where `a_err` is the smaller error, 0.0 where `b_err` is, 0.5 on a tie: its mean is the share won."
+    return np.where(a_err < b_err, 1.0, np.where(a_err == b_err, 0.5, 0.0))
+
+
 def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, name: str = 'model', n_boot: int = 1000,
                     seed: int = 0) -> dict:
     """Paired ratios of `name`'s median absolute error and CRPS to every other method's, and the share of queries where
@@ -125,11 +130,11 @@ def compare_methods(answers: dict, queries: Measurements, unit, slices: dict, na
             y = queries.rtt_ms[ok]
             crps = lambda q: crps_from_quantiles(np.nan_to_num(q[ok], nan=float(np.nanmedian(q[ok]))), y)
             a_ae, b_ae = np.abs(a_med[ok] - y), np.abs(b_med[ok] - y)
-            won = np.where(a_ae < b_ae, 1.0, np.where(a_ae == b_ae, 0.5, 0.0))
+            w = won(a_ae, b_ae)
             out[other][slice_name] = dict(
                 median_ae=bootstrap_ratio(a_ae, b_ae, unit[ok], 'median', n_boot, seed),
                 crps=bootstrap_ratio(crps(mine), crps(theirs), unit[ok], 'mean', n_boot, seed),
-                wins=(float(won.mean()), *bootstrap(won, unit[ok], 'mean', n_boot, seed)))
+                wins=(float(w.mean()), *bootstrap(w, unit[ok], 'mean', n_boot, seed)))
     return out
 
 # %% ../nbs/19_metrics.ipynb #c081

@@ -2,7 +2,7 @@
 and metrics.json); run from the repository root."""
 import json, platform, subprocess, sys
 import duckdb, numpy as np
-from netlm.metrics import bootstrap, bootstrap_ratio
+from netlm.metrics import bootstrap, bootstrap_ratio, won
 
 ARMS = {'f1c': 'median.model', 'f3': 'median.run f3', 'f4': 'median.run f4'}
 CTL = 'median.run ctl'
@@ -15,10 +15,10 @@ def load(path):
 def paired(q, a, b, mask):
     ok = mask & q['ok'] & np.isfinite(q[a]) & np.isfinite(q[b])
     ea, eb, unit = np.abs(q[a][ok] - q['rtt_ms'][ok]), np.abs(q[b][ok] - q['rtt_ms'][ok]), q['probe'][ok]
-    won = np.where(ea < eb, 1.0, np.where(ea == eb, 0.5, 0.0))
+    w = won(ea, eb)
     return dict(queries=int(ok.sum()), probes=int(len(set(unit))),
                 median_ae=list(bootstrap_ratio(ea, eb, unit, 'median', 1000, 0)),
-                wins=[float(won.mean()), *bootstrap(won, unit, 'mean', 1000, 0)],
+                wins=[float(w.mean()), *bootstrap(w, unit, 'mean', 1000, 0)],
                 log_ratio_median=float(np.median(np.log(np.maximum(ea, 1e-9) / np.maximum(eb, 1e-9)))))
 
 def summary(path):
@@ -39,7 +39,7 @@ def summary(path):
         ef, ec = np.abs(q[ARMS['f1c']][m] - q['rtt_ms'][m]), np.abs(q[CTL][m] - q['rtt_ms'][m])
         rows.append(dict(probe=str(p), queries=int(m.sum()), cuts=int(len(set(q['cut'][m]))),
                          destinations=int(len(set(q['dst'][m]))), median_rtt_ms=float(np.median(q['rtt_ms'][m])),
-                         median_ae_ms=e, f1c_wins=float(np.mean(np.where(ef < ec, 1, np.where(ef == ec, 0.5, 0))))))
+                         median_ae_ms=e, f1c_wins=float(won(ef, ec).mean())))
     out['unseen_by_probe'] = rows
     return out
 
