@@ -14,8 +14,8 @@ import time
 import warnings
 from pathlib import Path
 
-from .config import (ALGORITHMS, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, FederateConfig, TrainConfig,
-                          add_config_options, glibc_version, huge_pages_env, thp_mode)
+from .config import (ALGORITHMS, CHANGES_CONTEXT, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, SURPRISE_CONTEXTS,
+                          FederateConfig, TrainConfig, add_config_options, glibc_version, huge_pages_env, thp_mode)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
                            add_output_options, add_model_options, fail, model_spec, output_format, print_records,
                            probe_list)
@@ -355,6 +355,7 @@ def cmd_changes(args) -> dict:
     if args.queries_per_cut < 1: raise CLIError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
     if args.out is None and not (args.json or args.csv): raise CLIError('give --out FILE, or --json/--csv for stdout')
     changes, summary = find_changes(spec, args.input, drift=args.drift, threshold=args.threshold, hold=args.hold,
+                                    context=args.context,
                                     queries_per_cut=args.queries_per_cut, out=args.out, scores=args.scores,
                                     progress=not args.no_progress)
     if not (args.json or args.csv): print(json.dumps(summary)); return summary
@@ -373,8 +374,8 @@ def add_changes(sub):
                        help='per-measurement surprise and change points of each (source, destination) series',
                        description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
                                    '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the '
-                                   "model finds it given its probe's preceding measurements (PIT and negative "
-                                   'log-likelihood), and detect change points in each (source, destination) series '
+                                   "model finds it given the preceding measurements of its pair (or, with --context probe, of its "
+                                   'probe): PIT and negative log-likelihood, and detect change points in each (source, destination) series '
                                    'with a two-sided CUSUM on the normal scores Phi^-1(PIT). Writes one row per change '
                                    'to OUT (src_addr, dst_addr, event_time: the estimated start, score, alarm_time: '
                                    "when the CUSUM fired, direction), in the format OUT's extension names (.parquet, "
@@ -396,6 +397,10 @@ def add_changes(sub):
                    help=f"CUSUM alarm threshold h, in z units (default {CUSUM_DEFAULTS['threshold']})")
     c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'],
                    help='measurements of a pair skipped after an ' f"alarm (default {CUSUM_DEFAULTS['hold']})")
+    c.add_argument('--context', choices=SURPRISE_CONTEXTS, default=CHANGES_CONTEXT,
+                   help="whose earlier pings the model reads before scoring a ping: the pair's own (pair) or the probe's, "
+                        f'whatever their destinations (probe); default {CHANGES_CONTEXT}, the better detector on the '
+                        'validation world (nbs/26_changes.ipynb, C1)')
     c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it '
                                                                    'moves on (default 64; see nbs/26_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')

@@ -22,11 +22,11 @@ from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER',
-           'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'FIRST_LOOK', 'FULL_EVAL',
-           'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig',
-           'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings',
-           'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state',
-           'field_comments', 'option_help', 'add_config_options']
+           'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT',
+           'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name', 'check_seq_len',
+           'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting', 'read_config_file',
+           'parse_settings', 'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version', 'huge_pages_env',
+           'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -443,6 +443,10 @@ class FederateConfig:
 # %% ../nbs/02_config.ipynb #f102
 # CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series
 CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
+# whose earlier pings the model's context holds when a ping's surprise is scored (its probe's, or its pair's own), and
+# the one `netlm changes` uses (C1 in 26_changes: validation F1 0.433 with the pair's, 0.341 with the probe's)
+SURPRISE_CONTEXTS = ('probe', 'pair')
+CHANGES_CONTEXT = 'pair'
 
 # What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the
 # claims)

@@ -23,7 +23,7 @@ from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
 from .decoding import DeadlineExceeded
 from .infer import Predictor, load_predictor, parse_ip_prefix, rank_key
-from .config import CUSUM_DEFAULTS
+from .config import CHANGES_CONTEXT, CUSUM_DEFAULTS
 from .changes import detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
@@ -578,7 +578,7 @@ def _rank(self: Demo, src: str, dsts: list, by: str, deadline: float) -> View:
 @patch
 def changes(self: Demo, src, dst, last: int = 400, *, deadline: float | None = None) -> View:
     """Change detection: the (`src`, `dst`) series among the probe's `last` measurements, each ping's surprise given the
-    probe's history before it, and the CUSUM's changes."""
+    pair's history before it (as `netlm changes` scores it), and the CUSUM's changes."""
     src, dst = self._probe(src), parse_address(dst, 'dst')
     if self.data is None:
         raise RequestError('changes: a series comes from the data, and this demo has none (start it with --data)', 404)
@@ -595,7 +595,7 @@ def _scored(self: Demo, src: str, last: int, deadline: float):
     pairs of a probe share one scoring)."""
     def score():
         m = self.probes[src][-last:]
-        s = self._with_model(deadline, surprise, self.predictor, m)
+        s = self._with_model(deadline, surprise, self.predictor, m, context=CHANGES_CONTEXT)
         return m, s, detect_changes(m, pit_z(s['pit'])).to_pylist()
     return self._cached(('scored', src, last), score)
 
@@ -606,7 +606,7 @@ def _changes(self: Demo, src: str, dst: str, last: int, deadline: float) -> View
     pair = m.dst.astype(str) == dst
     seconds = lambda ts: int(ts.timestamp())
     return View('changes', clean_json(dict(
-        src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS,
+        src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS | dict(context=CHANGES_CONTEXT),
         series=dict(t=m.t[pair].tolist(), rtt_ms=m.rtt_ms[pair].tolist(), pit=s['pit'][pair].tolist(),
                     nll=s['nll'][pair].tolist()),
         changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'],
