@@ -512,6 +512,11 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
             v = share[name][mask]; good = ~np.isnan(v)
             out[name] = dict(within=float(v[good].mean()) if good.any() else None, queries=int(good.sum()),
                              ci=bootstrap(v[good], probe[mask][good], 'mean', n_boot, seed) if good.any() else None)
+        # paired, on the targets both answer: how much more often the best-ranked proposal is right than the lookup
+        d = share['top1'][mask] - share['context_nearest'][mask]; good = ~np.isnan(d)
+        out['top1_minus_context_nearest'] = dict(
+            mean=float(d[good].mean()) if good.any() else None, queries=int(good.sum()),
+            ci=bootstrap(d[good], probe[mask][good], 'mean', n_boot, seed) if good.any() else None)
         return out
     result = dict(queries=len(q), samples_per_query=n_samples, tolerance=tolerance,
                   seconds_per_query=seconds / len(q), **counts,
