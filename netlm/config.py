@@ -441,8 +441,9 @@ class FederateConfig:
         return config_from_args(self.preset, overrides, finetune=self.init is not None)
 
 # %% ../nbs/02_config.ipynb #f102
-# CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series
-CUSUM_DEFAULTS = dict(drift=1.5, threshold=4.0, hold=30)
+# CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series: chosen for the pair
+# context on the 43 sources of 26_changes's validation world (C3; 1.5, 4.0, 30 before, chosen on 12 of them)
+CUSUM_DEFAULTS = dict(drift=1.5, threshold=3.0, hold=60)
 # whose earlier pings the model's context holds when a ping's surprise is scored (its probe's, or its pair's own), and
 # the one `netlm changes` uses (C1 in 26_changes: validation F1 0.433 with the pair's, 0.341 with the probe's)
 SURPRISE_CONTEXTS = ('probe', 'pair')
