@@ -50,7 +50,7 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
-           'synthetic_dataset', 'bench_train', 'bench_export', 'load_bench', 'bench_kwargs']
+           'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'load_bench', 'bench_kwargs']
 
 # %% ../nbs/35_benchmarks.ipynb #c006
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
@@ -455,6 +455,22 @@ def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 40
             out |= {f'{name}_{k}': v for k, v in compare_answers(answers[name], answers['checkpoint']).items()}
         return out
 
+
+# %% ../nbs/35_benchmarks.ipynb #c092n
+def bench_changes(probes: int = 8, days: float = 1.0, context: str = 'pair', model: str = 'base', seed: int = 0,
+                  warmup: int = 2000) -> dict:
+    "Measurements/s of `netlm changes`'s scoring pass (`surprise`) on a synthetic world, after `warmup` measurements."
+    from netlm.changes import pair_runs, read_measurements, surprise
+    from netlm.infer import load_predictor
+    with tempfile.TemporaryDirectory(prefix='netlm-bench-changes-') as tmp:
+        world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
+        m = read_measurements(world['path'])
+    predictor = load_predictor(model)
+    surprise(predictor, m[:warmup], context=context)                          # compiles most shapes
+    t0 = time.perf_counter(); s = surprise(predictor, m, context=context); seconds = time.perf_counter() - t0
+    return dict(stage='changes', model=model, context=context, measurements=len(m), pairs=len(pair_runs(m)[1]) - 1,
+                sources=len(np.unique(m.src.astype(str))), seconds=seconds, measurements_per_s=len(m) / seconds,
+                mean_nll=float(np.mean(s['nll'])), cores=os.cpu_count())
 
 # %% ../nbs/35_benchmarks.ipynb #c094
 def load_bench(spec: str):

@@ -32,7 +32,8 @@ __all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_i
            'main']
 
 # %% ../nbs/39_cli.ipynb #c007
-BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export')  # netlm.benchmarks.bench_<stage>
+# each stage's benchmark is netlm.benchmarks.bench_<stage>
+BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export', 'changes')
 
 
 def cmd_bench(args) -> dict:
