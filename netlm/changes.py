@@ -180,7 +180,8 @@ def surprise(predictor, m: Measurements, *, context: str = 'probe', context_toke
         if not pending['rows']: return
         probs = np.concatenate(predictor.tree.probs(pending['rows'], pending['reads'], allowed))   # (3 * queries, V)
         idx, code = np.concatenate(pending['index']), np.concatenate(pending['code'])
-        sc = outcome_scores(probs[0::3][:, [RTT_START, FAILED]], probs[1::3, BYTE_OFFSET:], probs[2::3, BYTE_OFFSET:], code)
+        sc = outcome_scores(probs[0::3][:, [RTT_START, FAILED]], probs[1::3, BYTE_OFFSET:], probs[2::3, BYTE_OFFSET:],
+                            code)
         for k, v in sc.items(): out[k][idx] = v
         out['n_context'][idx] = np.concatenate(pending['context'])
         bar.update(len(idx))
@@ -199,7 +200,6 @@ def surprise(predictor, m: Measurements, *, context: str = 'probe', context_toke
                 if len(pending['rows']) >= rows_per_batch: flush()
         flush()
     return out
-
 
 # %% ../nbs/26_changes.ipynb #c019
 def pair_runs(m: Measurements) -> tuple[np.ndarray, np.ndarray]:
@@ -509,7 +509,8 @@ def find_changes(spec, input, *, drift: float = CUSUM_DEFAULTS['drift'], thresho
     changes = detect_changes(m, pit_z(s['pit']), drift=drift, threshold=threshold, hold=hold)
     written = write_table(changes, out) if out else None
     if scores: write_table(scores_table(m, s), scores)
-    summary = dict(input=str(input), context=context, measurements=len(m), pairs=len(pair_runs(m)[1]) - 1, changes=changes.num_rows,
+    summary = dict(input=str(input), context=context, measurements=len(m), pairs=len(pair_runs(m)[1]) - 1,
+                   changes=changes.num_rows,
                    out=str(written) if written else None, scores=scores, seconds=round(seconds, 2),
                    measurements_per_s=round(len(m) / max(seconds, 1e-9), 1), mean_nll=float(np.mean(s['nll'])))
     return changes, summary

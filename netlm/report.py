@@ -142,12 +142,13 @@ def _inverse_line(inv: dict) -> str:
     share = lambda r: '–' if r is None else ci_text(r['within'], r.get('ci'), '.0%')
     if (ms := inv.get('methods')):
         d = ms.get('top1_minus_context_nearest')        # paired on the same targets (metrics since 2026-11-29)
-        paired = '' if not d or d['mean'] is None else f" (best-ranked minus it, same targets: {ci_text(d['mean'], d['ci'], '+.0%')})"
+        paired = ('' if not d or d['mean'] is None
+                  else f" (best-ranked minus it, same targets: {ci_text(d['mean'], d['ci'], '+.0%')})")
         return (f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
                 f"truth: {inv.get('truth', '?')}, {inv['seconds_per_query']:.2f} s per target): within "
                 f"{inv['tolerance']:.0%} of the target [95% CI]: model's proposals {share(ms['model'])} (best-ranked "
-                f"{share(ms['top1'])}); nearest context destination {share(ms['context_nearest'])}{paired}; a random test "
-                f"destination {share(ms['chance'])}; some destination exists {share(ms['best_possible'])}; of "
+                f"{share(ms['top1'])}); nearest context destination {share(ms['context_nearest'])}{paired}; a random "
+                f"test destination {share(ms['chance'])}; some destination exists {share(ms['best_possible'])}; of "
                 f"{inv['candidates']} proposals, {inv['no_answer']} never answer or are not hosts, "
                 f"{inv['unverifiable']} unverifiable.")
     pct = lambda x: '–' if x is None else f'{x:.0%}'             # metrics written before the intervals
