@@ -1,0 +1,62 @@
+"""Build experiments/changes_rtt_pit.json (C5) from the scores cached in runs/chg/ (C1's and C3's, and a fresh world's,
+computed here when the rule lets it be read: about 5 minutes on two CPU cores); run from the repository root:
+`python nbs/experiments/changes_rtt_pit.py nbs/experiments/changes_rtt_pit.json`."""
+import itertools, json, platform, subprocess, sys
+from pathlib import Path
+import numpy as np
+from scipy.special import ndtri
+sys.path.insert(0, str(Path(__file__).parent))
+from changes_pair_context import EXP, N_SRC, TOL, paired_f1, per_source, scores, world
+from changes_pair_context_grid import WIDE
+from changes_settings_validation import whole_validation
+from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
+from netlm.config import CUSUM_DEFAULTS
+from netlm.metrics import clean_json
+
+
+def rtt_z(s: dict) -> np.ndarray:
+    "C5's score: Phi^-1 of the PIT among replies for a reply, Phi^-1(1 - p_fail / 2) for a failure, clipped to +-4."
+    failed = np.isnan(s['pit_rtt'])
+    return np.clip(ndtri(np.clip(np.where(failed, 1 - s['p_fail'] / 2, s['pit_rtt']), 1e-12, 1 - 1e-12)), -4, 4)
+
+
+def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
+
+
+if __name__ == '__main__':
+    m, truth, _, _ = whole_validation()
+    world(5, 0)
+    pick = np.random.default_rng(0).choice(np.unique(m.src.astype(str)), N_SRC, replace=False)
+    mine = np.isin(m.src.astype(str), pick)
+    parts = [scores('val', m[mine], 'pair'), dict(np.load(EXP / 'val_rest_pair.npz'))]
+    s = {k: np.empty(len(m)) for k in ('pit', 'pit_rtt', 'p_fail')}
+    for k in s: s[k][mine], s[k][~mine] = parts[0][k], parts[1][k]
+    z = rtt_z(s)
+    runs = sorted([(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
+                   for d, h, k in itertools.product(*WIDE.values())], key=lambda r: -r[1]['f1'])
+    best = runs[0]
+    c3 = match_changes(detect_changes(m, pit_z(s['pit']), **CUSUM_DEFAULTS), truth, TOL)
+    passes = best[1]['f1'] >= 0.540 and best[1]['precision'] >= 0.30
+    record = dict(
+        name='C5', date='2026-11-29', issue=36, rule='experiments/changes_rtt_pit_rule.md',
+        what="netlm changes's detector with a reply scored by its PIT among replies (not capped by p_fail)",
+        commands=['python nbs/experiments/changes_rtt_pit.py nbs/experiments/changes_rtt_pit.json'],
+        machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
+        validation=dict(sources=int(len(np.unique(m.src.astype(str)))), true_changes=truth.num_rows, chosen=best[0],
+                        result=best[1], c3=c3, on_edge={k: best[0][k] in (v[0], v[-1]) for k, v in WIDE.items()},
+                        top=[dict(**a, f1=b['f1'], precision=b['precision'], recall=b['recall']) for a, b in runs[:8]]),
+        passes=passes)
+    if passes:                                         # a fresh world, once
+        m, truth = world(13, 3)
+        sf = scores('fresh13', m, 'pair')
+        src = np.unique(m.src.astype(str))
+        found = dict(c5=detect_changes(m, rtt_z(sf), **best[0]), c3=detect_changes(m, pit_z(sf['pit']), **CUSUM_DEFAULTS),
+                     pelt=pelt_changes(m, penalty=64))
+        counts = {k: per_source(d, truth, src) for k, d in found.items()}
+        record['test'] = dict(measurements=len(m), true_changes=truth.num_rows,
+                              **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
+                              c5_minus_c3_f1=paired_f1(counts['c5'], counts['c3']),
+                              c5_minus_pelt_f1=paired_f1(counts['c5'], counts['pelt']),
+                              c3_minus_pelt_f1=paired_f1(counts['c3'], counts['pelt']))
+    json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
+    print(json.dumps(clean_json(record['validation']))[:1500], json.dumps(clean_json(record.get('test', {})))[:2500])
