@@ -375,10 +375,11 @@ def add_changes(sub):
                        help='per-measurement surprise and change points of each (source, destination) series',
                        description="Score every measurement of INPUT (a measurement table in netlm's schema, e.g. from "
                                    '`netlm synth`, or RIPE Atlas results, ingested on the way) by how surprising the '
-                                   "model finds it given the preceding measurements of its pair (or, with --context probe, of its "
-                                   'probe): PIT and negative log-likelihood, and detect change points in each (source, destination) series '
-                                   'with a two-sided CUSUM on the normal scores Phi^-1(PIT). Writes one row per change '
-                                   'to OUT (src_addr, dst_addr, event_time: the estimated start, score, alarm_time: '
+                                   "model finds it given the preceding measurements of its pair (or, with --context "
+                                   'probe, of its probe): PIT and negative log-likelihood, and detect change points in '
+                                   'each (source, destination) series with a two-sided CUSUM on the normal scores '
+                                   'Phi^-1(PIT). Writes one row per change to OUT (src_addr, dst_addr, event_time: '
+                                   'the estimated start, score, alarm_time: '
                                    "when the CUSUM fired, direction), in the format OUT's extension names (.parquet, "
                                    '.csv, .json, .jsonl), or to stdout with --json (an object a line) or --csv.')
     add_model_options(c, 'scores with')
@@ -399,9 +400,9 @@ def add_changes(sub):
     c.add_argument('--hold', type=int, default=CUSUM_DEFAULTS['hold'],
                    help='measurements of a pair skipped after an ' f"alarm (default {CUSUM_DEFAULTS['hold']})")
     c.add_argument('--context', choices=SURPRISE_CONTEXTS, default=CHANGES_CONTEXT,
-                   help="whose earlier pings the model reads before scoring a ping: the pair's own (pair) or the probe's, "
-                        f'whatever their destinations (probe); default {CHANGES_CONTEXT}, the better detector on the '
-                        'validation world (nbs/26_changes.ipynb, C1)')
+                   help="whose earlier pings the model reads before scoring a ping: the pair's own (pair) or the "
+                        f"probe's, whatever their destinations (probe); default {CHANGES_CONTEXT}, the better detector "
+                        '(nbs/26_changes.ipynb, C1 to C4)')
     c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it '
                                                                    'moves on (default 64; see nbs/26_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')
