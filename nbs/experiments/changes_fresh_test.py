@@ -2,17 +2,15 @@
 (seed 12, 12 sources drawn with seed 2); run from the repository root:
 `python nbs/experiments/changes_fresh_test.py nbs/experiments/changes_fresh_test.json` (about 6 minutes on two CPU
 cores; the scores are cached in runs/chg/fresh_pair.npz)."""
-import json, platform, subprocess, sys
+import json, platform, sys
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, paired_f1, per_source, scores, world    # C1's worlds, cache and statistics
+from changes_pair_context import TOL, git, paired_f1, per_source, scores, world    # C1's worlds, cache, statistics
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
 from netlm.config import CHANGES_CONTEXT, CUSUM_DEFAULTS
 from netlm.metrics import clean_json
 
-
-def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
 
 
 if __name__ == '__main__':

@@ -36,9 +36,11 @@ def scores(name, m, context):
     return dict(np.load(path))
 
 
-def grid(m, truth, z):
-    return [(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
-            for d, h, k in itertools.product(*GRID.values())]
+def grid(m, truth, z, settings: dict = GRID) -> list[tuple[dict, dict]]:
+    "The CUSUM's result at every setting of `settings` on scores `z`, best F1 first (ties in grid order)."
+    runs = [(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
+            for d, h, k in itertools.product(*settings.values())]
+    return sorted(runs, key=lambda r: -r[1]['f1'])
 
 
 def per_source(detected, truth, sources):
@@ -66,10 +68,9 @@ if __name__ == '__main__':
     for ctx in ('probe', 'pair'):
         s = scores('val', m, ctx)
         runs = grid(m, truth, pit_z(s['pit']))
-        best = max(runs, key=lambda r: r[1]['f1'])
+        best = runs[0]
         val[ctx] = dict(seconds=round(float(s['seconds']), 1), mean_nll=float(np.mean(s['nll'])), chosen=best[0],
-                        result=best[1], top=[dict(**a, f1=round(b['f1'], 4)) for a, b in
-                                             sorted(runs, key=lambda r: -r[1]['f1'])[:5]])
+                        result=best[1], top=[dict(**a, f1=round(b['f1'], 4)) for a, b in runs[:5]])
     v = val['pair']['result']
     passes = v['f1'] >= 0.40 and v['precision'] >= 0.30
     record = dict(

@@ -1,11 +1,11 @@
 """Build experiments/changes_pair_context_grid.json (C2) from C1's cached scores (runs/chg/, made by
 changes_pair_context.py); run from the repository root:
 `python nbs/experiments/changes_pair_context_grid.py nbs/experiments/changes_pair_context_grid.json`."""
-import itertools, json, platform, subprocess, sys
+import json, platform, sys
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, paired_f1, per_source, scores, world   # C1's worlds, cache and statistics
+from changes_pair_context import TOL, git, grid, paired_f1, per_source, scores, world   # C1's worlds, cache, statistics
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
 from netlm.metrics import clean_json
 
@@ -13,14 +13,10 @@ WIDE = dict(drift=(0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), threshold=(2, 3, 4, 6, 8
 C1 = dict(drift=1.5, threshold=4, hold=30)
 
 
-def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
-
-
 if __name__ == '__main__':
     m, truth = world(5, 0)
     z = pit_z(scores('val', m, 'pair')['pit'])
-    runs = sorted([(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
-                   for d, h, k in itertools.product(*WIDE.values())], key=lambda r: -r[1]['f1'])
+    runs = grid(m, truth, z, WIDE)
     best, c1 = runs[0], next(r for r in runs if r[0] == C1)
     passes = best[1]['f1'] >= c1[1]['f1'] + 0.02 and best[1]['precision'] >= 0.30
     edge = {k: best[0][k] in (v[0], v[-1]) for k, v in WIDE.items()}

@@ -1,12 +1,12 @@
 """Build experiments/changes_rtt_pit.json (C5) from the scores cached in runs/chg/ (C1's and C3's, and a fresh world's,
 computed here when the rule lets it be read: about 5 minutes on two CPU cores); run from the repository root:
 `python nbs/experiments/changes_rtt_pit.py nbs/experiments/changes_rtt_pit.json`."""
-import itertools, json, platform, subprocess, sys
+import json, platform, sys
 from pathlib import Path
 import numpy as np
 from scipy.special import ndtri
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import EXP, N_SRC, TOL, paired_f1, per_source, scores, world
+from changes_pair_context import TOL, git, grid, paired_f1, per_source, scores, world
 from changes_pair_context_grid import WIDE
 from changes_settings_validation import whole_validation
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
@@ -20,20 +20,10 @@ def rtt_z(s: dict) -> np.ndarray:
     return np.clip(ndtri(np.clip(np.where(failed, 1 - s['p_fail'] / 2, s['pit_rtt']), 1e-12, 1 - 1e-12)), -4, 4)
 
 
-def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
-
 
 if __name__ == '__main__':
-    m, truth, _, _ = whole_validation()
-    world(5, 0)
-    pick = np.random.default_rng(0).choice(np.unique(m.src.astype(str)), N_SRC, replace=False)
-    mine = np.isin(m.src.astype(str), pick)
-    parts = [scores('val', m[mine], 'pair'), dict(np.load(EXP / 'val_rest_pair.npz'))]
-    s = {k: np.empty(len(m)) for k in ('pit', 'pit_rtt', 'p_fail')}
-    for k in s: s[k][mine], s[k][~mine] = parts[0][k], parts[1][k]
-    z = rtt_z(s)
-    runs = sorted([(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
-                   for d, h, k in itertools.product(*WIDE.values())], key=lambda r: -r[1]['f1'])
+    m, truth, s, _ = whole_validation()
+    runs = grid(m, truth, rtt_z(s), WIDE)
     best = runs[0]
     c3 = match_changes(detect_changes(m, pit_z(s['pit']), **CUSUM_DEFAULTS), truth, TOL)
     passes = best[1]['f1'] >= 0.540 and best[1]['precision'] >= 0.30

@@ -1,14 +1,13 @@
 """Build experiments/changes_settings_validation.json (C3) from the scores cached in runs/chg/ (C1's, and those of the
 validation world's other 31 sources, computed here when missing: about 10 minutes on two CPU cores); run from the
 repository root: `python nbs/experiments/changes_settings_validation.py nbs/experiments/changes_settings_validation.json`."""
-import itertools, json, platform, subprocess, sys, time
+import json, platform, sys, time
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import EXP, N_SRC, TOL, paired_f1, per_source, scores, world   # C1's worlds, cache, statistics
+from changes_pair_context import EXP, N_SRC, TOL, git, grid, paired_f1, per_source, scores, world   # C1's
 from changes_pair_context_grid import C1, WIDE                                           # C2's grid
-from netlm.changes import (detect_changes, match_changes, pelt_changes, pit_z, read_measurements, surprise,
-                           world_changes)
+from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z, read_measurements, surprise, world_changes
 from netlm.infer import Predictor
 from netlm.metrics import clean_json
 from netlm.world import World
@@ -16,11 +15,10 @@ from netlm.world import World
 C2 = dict(drift=2.0, threshold=2, hold=60)
 
 
-def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
-
 
 def whole_validation():
-    "Every source of the validation world, with the pair context's PIT: C1's 12 from its cache, the other 31 scored."
+    """Every source of the validation world, with the pair context's scores (pit, pit_rtt, p_fail): C1's 12 from its
+    cache, the other 31 scored."""
     world(5, 0)                                                       # makes the world if it is missing
     m = read_measurements(EXP / 'w5/measurements.parquet')
     pick = np.random.default_rng(0).choice(np.unique(m.src.astype(str)), N_SRC, replace=False)   # C1's 12
@@ -29,16 +27,16 @@ def whole_validation():
     if not path.exists():
         t0 = time.time(); s = surprise(Predictor.from_pretrained('base'), m[~mine], context='pair')
         np.savez(path, seconds=time.time() - t0, **s)
-    pit = np.empty(len(m))
-    pit[mine], pit[~mine] = scores('val', m[mine], 'pair')['pit'], np.load(path)['pit']
-    return m, world_changes(World.load(str(EXP / 'w5')), m), pit, float(np.load(path)['seconds'])
+    parts, s = (scores('val', m[mine], 'pair'), dict(np.load(path))), {}
+    for k in ('pit', 'pit_rtt', 'p_fail'):
+        s[k] = np.empty(len(m)); s[k][mine], s[k][~mine] = parts[0][k], parts[1][k]
+    return m, world_changes(World.load(str(EXP / 'w5')), m), s, float(parts[1]['seconds'])
 
 
 if __name__ == '__main__':
-    m, truth, pit, seconds = whole_validation()
-    z = pit_z(pit)
-    runs = sorted([(dict(drift=d, threshold=h, hold=k), match_changes(detect_changes(m, z, drift=d, threshold=h, hold=k), truth, TOL))
-                   for d, h, k in itertools.product(*WIDE.values())], key=lambda r: -r[1]['f1'])
+    m, truth, s, seconds = whole_validation()
+    z = pit_z(s['pit'])
+    runs = grid(m, truth, z, WIDE)
     best = runs[0]
     at = lambda s: next(r[1] for r in runs if r[0] == s)
     record = dict(
