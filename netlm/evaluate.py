@@ -31,9 +31,9 @@ from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_mea
 from .compression import compression_metrics
 from .report import SLICE_NAMES
 from .train import eval_step
-from .config import EVAL_SAMPLER
+from .config import COMPLETION_COPY, EVAL_SAMPLER
 from .sampler import MODE_NAMES, make_dataset
-from .infer import context_keys
+from .infer import context_keys, mix_completions
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 
 # %% auto #0
@@ -364,9 +364,14 @@ def ip_prefix_text(addr, n_bytes: int) -> str:
 def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_queries: int = 1000,
                k: int = 10, seed: int = 0,
                history: Measurements | None = None, n_boot: int = 1000, cuts_per_call: int = 16,
-               progress: bool = False) -> dict:
-    """Top-1/5/10 of `predictor.complete_many` and of the frequency baseline at completing test destinations from their
-    prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes."""
+               copies: dict | None = None, per_ask: bool = False, progress: bool = False) -> dict:
+    """Top-1/5/10 of the predictor's completions and of the frequency baseline at completing test destinations from
+    their prefixes, by IP version, prefix length and seen/unseen, with 95% intervals over probes; `copies` names the
+    model's rankings (name -> the weight of the context's shares, `mix_completions`), by default the shipped one
+    (`COMPLETION_COPY`) as 'model' and, where that is not 0, 'model_alone' (0). With `per_ask`, 'per_ask' holds every
+    ask's source, IP version, prefix bits, seen or not and each ranking's rank of the truth (k: not in the top k), for
+    paired comparisons."""
+    copies = copies or {'model': COMPLETION_COPY, **({'model_alone': 0.0} if COMPLETION_COPY else {})}
     if not len(test): raise ValueError('no test queries for IP completion')
     q = test[np.sort(np.random.default_rng(seed).choice(len(test), min(n_queries, len(test)), replace=False))]
     q_key, c_key = context_keys(q), context_keys(context)
@@ -379,20 +384,20 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
     truth = [str(ipaddress.ip_address(r)) for r, _ in raw]
     by_cut = split_by(q_key[[i for i, _ in asks]], np.arange(len(asks)))
     # rank of the truth; k: not in the top k
-    rank = {name: np.full(len(asks), k) for name in ('model', 'frequency_baseline')}
+    rank = {name: np.full(len(asks), k) for name in [*copies, 'frequency_baseline']}
     cuts = list(by_cut.items())
     # a beam search per batch of cuts
     for a in tqdm(range(0, len(cuts), cuts_per_call), desc='IP completion', disable=not progress):
         part = cuts[a:a + cuts_per_call]
         groups = [(contexts.get(key), [(ip_prefix_text(raw[asks[j][0]][0], asks[j][1]),
                                         str(q.src[asks[j][0]])) for j in js]) for key, js in part]
-        for (key, js), answers in zip(part, predictor.complete_many(groups, k)):
-            for j, top in zip(js, answers):
+        for (key, js), answers in zip(part, predictor.completion_candidates(groups, k)):
+            for j, cands in zip(js, answers):
                 i, n = asks[j]
-                model = [addr for addr, _ in top]
                 base = baseline.top(str(q.src[i]), raw[i][0][:n], version[i], k, context=contexts.get(key, context[:0]))
-                for name, cands in (('model', model), ('frequency_baseline', base)):
-                    if truth[i] in cands: rank[name][j] = cands.index(truth[i])
+                ranked = {name: [addr for addr, _ in mix_completions(cands, c, k)] for name, c in copies.items()}
+                for name, top in (ranked | {'frequency_baseline': base}).items():
+                    if truth[i] in top: rank[name][j] = top.index(truth[i])
     ask_q, ask_n = np.array([i for i, _ in asks]), np.array([n for _, n in asks])
     probe = q.src.astype(str)
     out = dict(k=k, queries=len(q), asks=len(asks), seen_share=float(seen.mean()))
@@ -413,7 +418,11 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
             if slice_name == 'all': part.update(rows)
             else: part[slice_name] = dict(queries=int(((version == v) & mask).sum()), **rows)
         out[f'ipv{v}'] = part
+    if per_ask:
+        out['per_ask'] = dict(src=probe[ask_q].tolist(), version=version[ask_q].tolist(),
+                              prefix_bits=(8 * ask_n).tolist(), seen=seen[ask_q].tolist(), rank={name: r.tolist() for name, r in rank.items()})
     return out
+
 
 # %% ../nbs/25_evaluate.ipynb #c051
 def oracle_truth(world, max_p_fail: float = 0.5):

@@ -24,6 +24,7 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, SRC_
 from .measurements import Measurements, split_by
 from .baselines import Baseline
 from .metrics import QUANTILE_GRID
+from .config import COMPLETION_COPY
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params, resolve_model
 from .decoding import (MAX_RTT_MS, RTTDistribution, TreeDecoder, beam_groups,
                             continuation_logprobs, model_tree_logprobs, rtt_groups, sample_groups)
@@ -32,9 +33,9 @@ from .decoding import (MAX_RTT_MS, RTTDistribution, TreeDecoder, beam_groups,
 # (through netlm.serve), and an exported model needs NumPy and JAX only.
 
 # %% auto #0
-__all__ = ['encode_context', 'context_keys', 'query_prefix', 'parse_ip_prefix', 'context_destinations', 'Predictor',
-           'ModelMethod', 'rank_key', 'ExportedModel', 'ExportUnreadable', 'load_export', 'rebuild_model',
-           'load_predictor']
+__all__ = ['encode_context', 'context_keys', 'query_prefix', 'parse_ip_prefix', 'context_destination_counts',
+           'context_destinations', 'Predictor', 'mix_completions', 'ModelMethod', 'rank_key', 'ExportedModel',
+           'ExportUnreadable', 'load_export', 'rebuild_model', 'load_predictor']
 
 # %% ../nbs/23_infer.ipynb #c009
 def _as_records(context) -> list[dict]:
@@ -116,17 +117,27 @@ def _completion_head(prefix, src) -> tuple[list[int], bytes, int]:
     return head, known, (4 if version == 4 else 16) - len(known)
 
 # %% ../nbs/23_infer.ipynb #c202
-def context_destinations(context, limit: int | None = None) -> list[str]:
-    "The distinct destinations of a context, most recently measured first, at most `limit` (canonical address text)."
-    if context is None or not len(context): return []
+def context_destination_counts(context) -> dict[str, int]:
+    """The distinct destinations of a context, most recently measured first (canonical address text), each with how many
+    of its measurements went there."""
+    if context is None or not len(context): return {}
     if isinstance(context, Measurements): dst, t = context.dst.astype(str), context.t
     else:                                                # a list of dicts: the caller's own shape, read once
         dst = np.array([str(r['dst']) for r in context], dtype=object).astype(str)
         t = np.array([-1 if r.get('t') is None else r['t'] for r in context], np.int64)
     order = np.lexsort((-np.arange(len(dst)), -t))      # newest first; without timestamps, the later in the list
-    _, first = np.unique(dst[order], return_index=True)
-    newest = dst[order][np.sort(first)][:limit]
-    return list(dict.fromkeys(str(ipaddress.ip_address(a)) for a in newest))   # a loop per distinct destination
+    text, first, count = np.unique(dst[order], return_index=True, return_counts=True)
+    out = {}
+    for a, n in zip(text[np.argsort(first)], count[np.argsort(first)]):   # a loop per distinct destination
+        key = str(ipaddress.ip_address(a))              # '2001:DB8::1' and '2001:db8::1' are one address
+        out[key] = out.get(key, 0) + int(n)
+    return out
+
+
+def context_destinations(context, limit: int | None = None) -> list[str]:
+    "The distinct destinations of a context, most recently measured first, at most `limit` (canonical address text)."
+    return list(context_destination_counts(context))[:limit]
+
 
 # %% ../nbs/23_infer.ipynb #c025
 class Predictor:
@@ -135,8 +146,8 @@ class Predictor:
 
     Made by `from_model`, `from_checkpoint`, `from_export` or `from_pretrained`; its questions, each for one query and
     for many at once (grouped by context, batched): `predict_rtt` / `predict_many` / `rtt_groups` (forward),
-    `complete_ip` / `complete_many` (IP completion), `sample_ips` / `sample_many` (inverse) and `rank` (candidates by
-    predicted RTT); `deadline` bounds the model calls of a block."""
+    `complete_ip` / `complete_many` / `completion_candidates` (IP completion), `sample_ips` / `sample_many` (inverse)
+    and `rank` (candidates by predicted RTT); `deadline` bounds the model calls of a block."""
 
     def __init__(self, tree_logprobs, seq_len: int = 1024, rows_per_call: int = 4):
         self.tree, self.seq_len = TreeDecoder(tree_logprobs, rows_per_call), seq_len
@@ -205,18 +216,21 @@ def predict_many(self: Predictor, queries: Measurements, context: Measurements |
 
 # %% ../nbs/23_infer.ipynb #c115
 @patch
-def complete_ip(self: Predictor, prefix, context=None, k: int = 10, src=None,
-                from_context: bool = True) -> list[tuple[str, float]]:
-    """Top-`k` full destination addresses continuing `prefix`, with their probabilities (the beam's completions and,
-    with `from_context`, the context's destinations that continue it, all scored by the model)."""
-    return self.complete_many([(context, [(prefix, src)])], k, from_context)[0][0]
+def complete_ip(self: Predictor, prefix, context=None, k: int = 10, src=None, from_context: bool = True,
+                copy: float | None = None) -> list[tuple[str, float]]:
+    """Top-`k` full destination addresses continuing `prefix`, with their probabilities: the beam's completions and,
+    with `from_context`, the context's destinations that continue it, scored by the model mixed with the share of the
+    context's measurements each got (weight `copy`, default `COMPLETION_COPY`; 0: the model alone)."""
+    return self.complete_many([(context, [(prefix, src)])], k, from_context, copy)[0][0]
 
 
 @patch
-def complete_many(self: Predictor, groups, k: int = 10,
-                  from_context: bool = True) -> list[list[list[tuple[str, float]]]]:
-    """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]; one beam
-    search for all, then one scoring pass for the context's destinations the beams missed."""
+def completion_candidates(self: Predictor, groups, k: int = 10,
+                          from_context: bool = True) -> list[list[list[tuple[str, float, float]]]]:
+    """What `complete_many` ranks: for each prefix of `groups` ([(context, [(prefix, src), ...]), ...]), every candidate
+    (the beam's `k` completions, then the context's destinations that continue the prefix) as (address, the model's
+    probability, its share of the context's measurements to addresses continuing the prefix); one beam search for
+    all, then one scoring pass for the context's destinations the beams missed."""
     trunks, heads, knowns, widths, own = [], [], [], [], []
     for context, queries in groups:
         last_src = next((r['src'] for r in _as_records(context)[-1:]), None)
@@ -224,18 +238,36 @@ def complete_many(self: Predictor, groups, k: int = 10,
         heads.append([h for h, _, _ in built]); knowns.append([kn for _, kn, _ in built])
         widths.append([w for _, _, w in built])
         trunks.append(encode_context(context, self.seq_len - max((len(h) + w for h, _, w in built), default=0))[0])
-        own.append([ip_bytes(a)[0] for a in context_destinations(context)] if from_context else [])
+        own.append({ip_bytes(a)[0]: n for a, n in context_destination_counts(context).items()} if from_context else {})
     beams = beam_groups(self.tree, trunks, heads, widths, k)
-    # the context's destinations that continue each prefix (same version: same length) and that its beam did not return
-    extra = [[[rest for rest in dict.fromkeys(a[len(kn):] for a in o if len(a) == len(kn) + w and a.startswith(kn))
-               if rest not in dict(b)] for kn, w, b in zip(ks, ws, bs)]
-             for o, ks, ws, bs in zip(own, knowns, widths, beams)]
+    # the context's destinations that continue each prefix (same version: same length), by remaining bytes, counted
+    cont = [[{a[len(kn):]: n for a, n in o.items() if len(a) == len(kn) + w and a.startswith(kn)}
+             for kn, w in zip(ks, ws)] for o, ks, ws in zip(own, knowns, widths)]
+    extra = [[[rest for rest in c if rest not in dict(b)] for c, b in zip(cs, bs)] for cs, bs in zip(cont, beams)]
     scores = continuation_logprobs(self.tree, trunks, heads, extra)
     out = []
-    for ks, bs, es, ss in zip(knowns, beams, extra, scores):
-        ranked = [sorted([*b, *zip(e, np.exp(s).tolist())], key=lambda c: -c[1])[:k] for b, e, s in zip(bs, es, ss)]
-        out.append([[(str(ipaddress.ip_address(kn + rest)), float(p)) for rest, p in r] for kn, r in zip(ks, ranked)])
+    for ks, bs, cs, es, ss in zip(knowns, beams, cont, extra, scores):
+        out.append([[(str(ipaddress.ip_address(kn + rest)), float(p), c.get(rest, 0) / max(sum(c.values()), 1))
+                     for rest, p in [*b, *zip(e, np.exp(s).tolist())]] for kn, b, c, e, s in zip(ks, bs, cs, es, ss)])
     return out
+
+
+def mix_completions(candidates, copy: float, k: int = 10) -> list[tuple[str, float]]:
+    """The top `k` of `completion_candidates`' list for one prefix by copy * share + (1 - copy) * the model's
+    probability (ties: the candidates' order)."""
+    if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    return sorted(((a, copy * share + (1 - copy) * p) for a, p, share in candidates), key=lambda c: -c[1])[:k]
+
+
+@patch
+def complete_many(self: Predictor, groups, k: int = 10, from_context: bool = True,
+                  copy: float | None = None) -> list[list[list[tuple[str, float]]]]:
+    """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]
+    (`completion_candidates`, each prefix's ranked by `mix_completions`)."""
+    copy = COMPLETION_COPY if copy is None else float(copy)
+    if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    return [[mix_completions(cands, copy, k) for cands in group]
+            for group in self.completion_candidates(groups, k, from_context)]
 
 
 @patch

@@ -120,7 +120,8 @@ def _loss_line(loss: dict) -> str:
 
 
 def _ip_lines(ip: dict) -> list[str]:
-    "IP completion's top-1 (top-5, top-10) by version and prefix length, the model's and the baseline's; seen/unseen."
+    """IP completion's top-1 (top-5, top-10) by version and prefix length, the model's and the baseline's (and the model
+    alone's, where the model copies from its context); seen/unseen."""
     show = lambda rows: ', '.join(f"{p} {ci_text(acc['top1'], acc.get('top1_ci'))} (top-5 {_f(acc.get('top5'))}, "
                                   f"top-10 {_f(acc.get('top10'))})" for p, acc in rows.items())
     brief = lambda rows: ', '.join(f"{p} {acc['top1']:.2f}" for p, acc in rows.items())
@@ -129,11 +130,14 @@ def _ip_lines(ip: dict) -> list[str]:
         if not (part := ip.get(v)): continue
         lines.append(f"- **IP completion**, {v.upper().replace('IPV', 'IPv')} ({part['queries']} queries, each at "
                      f"every prefix length), top-1 [95% CI]: model {show(part['model'])}; destination-frequency "
-                     f"baseline {show(part['frequency_baseline'])}.")
+                     f"baseline {show(part['frequency_baseline'])}"
+                     + (f"; the model alone {show(part['model_alone'])}" if part.get('model_alone') else '') + '.')
         for sl in ('seen', 'unseen'):
             if (rows := part.get(sl)) and rows.get('model'):
                 lines.append(f"  - {sl} destinations ({rows['queries']}): model {brief(rows['model'])}; baseline "
-                             f"{brief(rows['frequency_baseline'])}.")
+                             f"{brief(rows['frequency_baseline'])}"
+                             + (f"; the model alone {brief(rows['model_alone'])}" if rows.get('model_alone') else '')
+                             + '.')
     return lines
 
 # %% ../nbs/20_report.ipynb #c016
