@@ -37,7 +37,7 @@ from .preprocess import available_cores, build_probe_rows
 from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_ESTIMATE, SamplerConfig,
                            batch_contexts, context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
-from .config import TrainConfig, config_from_args, huge_pages_state, sampler_config
+from .config import CHANGES_RAMP, TrainConfig, config_from_args, huge_pages_state, sampler_config
 from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
@@ -458,17 +458,20 @@ def bench_export(workdir=None, data=None, split: str = 'test', queries: int = 40
 
 # %% ../nbs/35_benchmarks.ipynb #c092n
 def bench_changes(probes: int = 8, days: float = 1.0, context: str = 'pair', model: str = 'base', seed: int = 0,
-                  warmup: int = 2000) -> dict:
-    "Measurements/s of `netlm changes`'s scoring pass (`surprise`) on a synthetic world, after `warmup` measurements."
+                  warmup: int = 2000, ramp: bool | None = None) -> dict:
+    """Measurements/s of `netlm changes`'s scoring pass (`surprise`, its first cuts ramped as `CHANGES_RAMP` unless
+    `ramp` says) on a synthetic world, after `warmup` measurements."""
     from netlm.changes import pair_runs, read_measurements, surprise
     from netlm.infer import load_predictor
+    ramp = CHANGES_RAMP if ramp is None else bool(ramp)
     with tempfile.TemporaryDirectory(prefix='netlm-bench-changes-') as tmp:
         world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
         m = read_measurements(world['path'])
     predictor = load_predictor(model)
-    surprise(predictor, m[:warmup], context=context)                          # compiles most shapes
-    t0 = time.perf_counter(); s = surprise(predictor, m, context=context); seconds = time.perf_counter() - t0
-    return dict(stage='changes', model=model, context=context, measurements=len(m), pairs=len(pair_runs(m)[1]) - 1,
+    surprise(predictor, m[:warmup], context=context, ramp=ramp)               # compiles most shapes
+    t0 = time.perf_counter(); s = surprise(predictor, m, context=context, ramp=ramp); seconds = time.perf_counter() - t0
+    return dict(stage='changes', model=model, context=context, ramp=ramp, measurements=len(m),
+                pairs=len(pair_runs(m)[1]) - 1,
                 sources=len(np.unique(m.src.astype(str))), seconds=seconds, measurements_per_s=len(m) / seconds,
                 mean_nll=float(np.mean(s['nll'])), cores=os.cpu_count())
 

@@ -18,7 +18,7 @@ from scipy.special import ndtri
 from tqdm.auto import tqdm
 
 from .errors import NetlmError
-from .config import CHANGES_CONTEXT, CUSUM_DEFAULTS, SURPRISE_CONTEXTS
+from .config import CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS, SURPRISE_CONTEXTS
 from .tokenizer import (BYTE_OFFSET, FAILED, FIELD_DST, FIELD_RESULT, FIELD_SRC, FIELD_TIME,
                              RTT_START, TS_ABS, TS_DELTA,
                              VOCAB_SIZE, encode_batch, pack_ips, rtt_code, rtt_code_ms, rtt_from_code)
@@ -76,20 +76,23 @@ def encode_series(m: Measurements) -> dict:
 
 # %% ../nbs/26_changes.ipynb #c007
 def plan_cuts(lengths: np.ndarray, abs_lengths: np.ndarray, context_tokens: int,
-              queries_per_cut: int) -> list[tuple[int, int, int]]:
+              queries_per_cut: int, ramp: bool = False) -> list[tuple[int, int, int]]:
     """Cuts (context start, cut, end) of a series of measurements of `lengths` tokens: each measurement a query once,
-    the context the longest run before the cut within `context_tokens`."""
+    the context the longest run before the cut within `context_tokens`; cuts every `queries_per_cut` measurements, and
+    with `ramp` also at 1, 2, 4, ... below it (so the series' first measurements are scored against its first)."""
     n = len(lengths)
     if n == 0: return []
     if context_tokens < 0: raise NetlmError(f'context_tokens must be >= 0, got {context_tokens}')
     if queries_per_cut < 1: raise NetlmError(f'queries_per_cut must be >= 1, got {queries_per_cut}')
     cum = np.r_[0, np.cumsum(lengths)]                # tokens of measurements [a, b) with deltas: cum[b] - cum[a]
+    ramp = [1 << i for i in range(queries_per_cut.bit_length()) if 1 << i < min(queries_per_cut, n)] if ramp else []
+    starts = [0, *ramp, *range(queries_per_cut, n, queries_per_cut)]
     out = []
-    for u in range(0, n, queries_per_cut):            # a loop per cut, not per measurement
+    for u, e in zip(starts, [*starts[1:], n]):        # a loop per cut, not per measurement
         s = min(max(int(np.searchsorted(cum, cum[u] - context_tokens, side='left')), 0), u)
         # the first one's absolute time is longer
         while s < u and abs_lengths[s] + cum[u] - cum[s + 1] > context_tokens: s += 1
-        out.append((s, u, min(u + queries_per_cut, n)))
+        out.append((s, u, e))
     return out
 
 # %% ../nbs/26_changes.ipynb #c010
@@ -157,9 +160,11 @@ def _cut_rows(enc: dict, cuts, chains_per_row: int) -> tuple[list, list, list, l
 
 
 def surprise(predictor, m: Measurements, *, context: str = 'probe', context_tokens: int | None = None,
-             queries_per_cut: int = 64, chains_per_row: int = 16, progress: bool = False) -> dict:
+             queries_per_cut: int = 64, chains_per_row: int = 16, ramp: bool = False,
+             progress: bool = False) -> dict:
     """Every measurement's mid-PIT, negative log-likelihood (nats), p_fail and context size, predicted from the
-    measurements before its cut of its probe (`context='probe'`) or of its (source, destination) pair (`'pair'`)."""
+    measurements before its cut of its probe (`context='probe'`) or of its (source, destination) pair (`'pair'`); with
+    `ramp`, a series' first cuts come at its 1st, 2nd, 4th, ... measurement (`plan_cuts`)."""
     if getattr(predictor, 'tree', None) is None:
         raise ValueError('surprise needs a Predictor with a tree decoder '
                          '(from_checkpoint, from_export, from_pretrained)')
@@ -191,7 +196,7 @@ def surprise(predictor, m: Measurements, *, context: str = 'probe', context_toke
         for a, b in zip(bounds[:-1], bounds[1:]):            # a loop per series (probe or pair)
             idx = order[a:b]
             enc = encode_series(m[idx])
-            cuts = plan_cuts(enc['lengths'], enc['abs_lengths'], context_tokens, queries_per_cut)
+            cuts = plan_cuts(enc['lengths'], enc['abs_lengths'], context_tokens, queries_per_cut, ramp)
             for c0 in range(0, len(cuts), 16):               # a few cuts at a time
                 rows, reads, queries, ctx = _cut_rows(enc, cuts[c0:c0 + 16], chains_per_row)
                 j = np.concatenate(queries)
@@ -495,21 +500,22 @@ def scores_table(m: Measurements, s: dict) -> pa.Table:
 # %% ../nbs/26_changes.ipynb #c035
 def find_changes(spec, input, *, drift: float = CUSUM_DEFAULTS['drift'], threshold: float = CUSUM_DEFAULTS['threshold'],
                  hold: int = CUSUM_DEFAULTS['hold'], context: str = CHANGES_CONTEXT, queries_per_cut: int = 64,
-                 out=None, scores=None, progress: bool = True) -> tuple[pa.Table, dict]:
-    """Score every measurement of `input` with the model `spec` (`surprise`, with `context` its context), detect the
-    change points of each (source, destination) series; write them to `out` (and the scores to `scores`) when given.
-    The changes and a summary (`netlm changes`)."""
+                 ramp: bool = CHANGES_RAMP, out=None, scores=None, progress: bool = True) -> tuple[pa.Table, dict]:
+    """Score every measurement of `input` with the model `spec` (`surprise`, with `context` its context and `ramp`
+    its first cuts), detect the change points of each (source, destination) series; write them to `out` (and the
+    scores to `scores`) when given. The changes and a summary (`netlm changes`)."""
     for path in (out, scores):
         if path is not None: check_table_path(path)
     m = read_measurements(input)
     predictor = load_predictor(spec)
     t0 = time.time()
-    s = surprise(predictor, m, context=context, queries_per_cut=queries_per_cut, progress=progress)
+    s = surprise(predictor, m, context=context, queries_per_cut=queries_per_cut, ramp=ramp, progress=progress)
     seconds = time.time() - t0
     changes = detect_changes(m, pit_z(s['pit']), drift=drift, threshold=threshold, hold=hold)
     written = write_table(changes, out) if out else None
     if scores: write_table(scores_table(m, s), scores)
-    summary = dict(input=str(input), context=context, measurements=len(m), pairs=len(pair_runs(m)[1]) - 1,
+    summary = dict(input=str(input), context=context, ramp=ramp, measurements=len(m),
+                   pairs=len(pair_runs(m)[1]) - 1,
                    changes=changes.num_rows,
                    out=str(written) if written else None, scores=scores, seconds=round(seconds, 2),
                    measurements_per_s=round(len(m) / max(seconds, 1e-9), 1), mean_nll=float(np.mean(s['nll'])))

@@ -23,10 +23,11 @@ from .tokenizer import VOCAB_SIZE
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER',
            'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT',
-           'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name',
-           'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting',
-           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version',
-           'huge_pages_env', 'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
+           'CHANGES_RAMP', 'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED',
+           'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config',
+           'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args',
+           'FederateConfig', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state', 'field_comments',
+           'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -448,6 +449,8 @@ CUSUM_DEFAULTS = dict(drift=1.5, threshold=3.0, hold=60)
 # the one `netlm changes` uses (C1 in 26_changes: validation F1 0.433 with the pair's, 0.341 with the probe's)
 SURPRISE_CONTEXTS = ('probe', 'pair')
 CHANGES_CONTEXT = 'pair'
+# whether a series' first cuts come at its 1st, 2nd, 4th, ... measurement in `netlm changes` (C6 in 26_changes)
+CHANGES_RAMP = False
 # the weight of the context's own destinations in IP completion's probabilities (a cache mixed with the model;
 # Q1 in 23_infer; 0: the model alone)
 COMPLETION_COPY = 0.0

@@ -23,7 +23,7 @@ from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
 from .decoding import DeadlineExceeded
 from .infer import Predictor, load_predictor, parse_ip_prefix, rank_key
-from .config import CHANGES_CONTEXT, CUSUM_DEFAULTS
+from .config import CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS
 from .changes import detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
@@ -595,7 +595,8 @@ def _scored(self: Demo, src: str, last: int, deadline: float):
     pairs of a probe share one scoring)."""
     def score():
         m = self.probes[src][-last:]
-        s = self._with_model(deadline, surprise, self.predictor, m, context=CHANGES_CONTEXT)
+        s = self._with_model(deadline, surprise, self.predictor, m, context=CHANGES_CONTEXT,
+                                 ramp=CHANGES_RAMP)
         return m, s, detect_changes(m, pit_z(s['pit'])).to_pylist()
     return self._cached(('scored', src, last), score)
 
@@ -606,7 +607,7 @@ def _changes(self: Demo, src: str, dst: str, last: int, deadline: float) -> View
     pair = m.dst.astype(str) == dst
     seconds = lambda ts: int(ts.timestamp())
     return View('changes', clean_json(dict(
-        src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS | dict(context=CHANGES_CONTEXT),
+        src=src, dst=dst, scored=len(m), settings=CUSUM_DEFAULTS | dict(context=CHANGES_CONTEXT, ramp=CHANGES_RAMP),
         series=dict(t=m.t[pair].tolist(), rtt_ms=m.rtt_ms[pair].tolist(), pit=s['pit'][pair].tolist(),
                     nll=s['nll'][pair].tolist()),
         changes=[dict(t=seconds(r['event_time']), alarm_t=seconds(r['alarm_time']), score=r['score'],
