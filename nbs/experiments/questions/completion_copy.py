@@ -76,7 +76,8 @@ if __name__ == '__main__':
         grid=list(GRID),
         validation=dict(mean_top1=mean_top1, chosen=chosen, copy=names[chosen], chosen_minus_alone=against_alone,
                         **{k: dict(seconds=r['seconds'], ip=r['ip'],
-                                   top1={n: float(hits(r['per_ask'], n).mean()) for n in [*names, 'frequency_baseline']},
+                                   top1={n: float(hits(r['per_ask'], n).mean())
+                                         for n in [*names, 'frequency_baseline']},
                                    chosen_minus_frequency=by_prefix(r['per_ask'], chosen, 'frequency_baseline'))
                            for k, r in val.items()}),
         passes=passes)
@@ -84,7 +85,8 @@ if __name__ == '__main__':
         t = ask(predictor, TEST, 'test', {'model': names[chosen], 'model_alone': 0.0})
         per = t['per_ask']
         record['test'] = dict(seconds=t['seconds'], ip=t['ip'],
-                              top1={n: float(hits(per, n).mean()) for n in ('model', 'model_alone', 'frequency_baseline')},
+                              top1={n: float(hits(per, n).mean())
+                                    for n in ('model', 'model_alone', 'frequency_baseline')},
                               model_minus_alone=paired(per, 'model', 'model_alone'),
                               model_minus_frequency=by_prefix(per, 'model', 'frequency_baseline'))
     json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
