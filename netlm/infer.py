@@ -254,8 +254,10 @@ def completion_candidates(self: Predictor, groups, k: int = 10,
 
 def mix_completions(candidates, copy: float, k: int = 10) -> list[tuple[str, float]]:
     """The top `k` of `completion_candidates`' list for one prefix by copy * share + (1 - copy) * the model's
-    probability (ties: the candidates' order)."""
+    probability (ties: the candidates' order); the model's alone where no destination of the context continues the
+    prefix (no shares to mix)."""
     if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    if not any(share for _, _, share in candidates): copy = 0.0
     return sorted(((a, copy * share + (1 - copy) * p) for a, p, share in candidates), key=lambda c: -c[1])[:k]
 
 
