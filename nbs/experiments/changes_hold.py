@@ -1,0 +1,50 @@
+"""Build experiments/changes_hold.json (C7: the CUSUM's hold past 60 measurements) from C6's cached scores of the 43
+validation sources in runs/chg/ (made again when missing, about 20 minutes), and a fresh world's when the rule lets it
+be read (about 5 minutes on two CPU cores); run from the repository root:
+`python nbs/experiments/changes_hold.py nbs/experiments/changes_hold.json`."""
+import json, platform, sys
+from pathlib import Path
+import numpy as np
+sys.path.insert(0, str(Path(__file__).parent))
+from changes_pair_context import TOL, git, grid, paired_f1, per_source, world
+from changes_pair_context_grid import WIDE
+from changes_settings_validation import whole_validation
+from changes_warmup import ramped
+from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
+from netlm.config import CUSUM_DEFAULTS
+from netlm.metrics import clean_json
+
+LONGER = WIDE | dict(hold=(*WIDE['hold'], 90, 120, 180, 240))
+
+
+if __name__ == '__main__':
+    m, truth, _, _ = whole_validation()
+    runs = grid(m, truth, pit_z(ramped('val_all', m)['pit']), LONGER)
+    best = runs[0]
+    by_hold = {h: next(dict(**a, f1=b['f1'], precision=b['precision'], recall=b['recall']) for a, b in runs
+                       if a['hold'] == h) for h in LONGER['hold']}
+    passes = best[0]['hold'] > 60 and best[1]['f1'] >= 0.608 and best[1]['precision'] >= 0.30
+    record = dict(
+        name='C7', date='2026-11-29', issue=36, rule='experiments/changes_hold_rule.md',
+        what="netlm changes's detector (C6: the shipped base, the pair's context, ramped first cuts) with the CUSUM's "
+             "hold grid extended past 60 measurements",
+        commands=['python nbs/experiments/changes_hold.py nbs/experiments/changes_hold.json'],
+        machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
+        validation=dict(sources=int(len(np.unique(m.src.astype(str)))), true_changes=truth.num_rows, chosen=best[0],
+                        result=best[1], c6=next(r[1] for r in runs if r[0] == CUSUM_DEFAULTS),
+                        on_edge={k: best[0][k] in (v[0], v[-1]) for k, v in LONGER.items()}, best_by_hold=by_hold),
+        passes=passes)
+    if passes:                                         # a fresh world, once
+        m, truth = world(14, 4)
+        z = pit_z(ramped('fresh14', m)['pit'])
+        found = dict(c7=detect_changes(m, z, **best[0]), c6=detect_changes(m, z, **CUSUM_DEFAULTS),
+                     pelt=pelt_changes(m, penalty=64))
+        src = np.unique(m.src.astype(str))
+        counts = {k: per_source(d, truth, src) for k, d in found.items()}
+        record['test'] = dict(measurements=len(m), true_changes=truth.num_rows,
+                              **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
+                              c7_minus_c6_f1=paired_f1(counts['c7'], counts['c6']),
+                              c7_minus_pelt_f1=paired_f1(counts['c7'], counts['pelt']),
+                              c6_minus_pelt_f1=paired_f1(counts['c6'], counts['pelt']))
+    json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
+    print(json.dumps(clean_json(record['validation']))[:2500], json.dumps(clean_json(record.get('test', {})))[:2500])
