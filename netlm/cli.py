@@ -14,8 +14,9 @@ import time
 import warnings
 from pathlib import Path
 
-from .config import (ALGORITHMS, CHANGES_CONTEXT, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL, SURPRISE_CONTEXTS,
-                          FederateConfig, TrainConfig, add_config_options, glibc_version, huge_pages_env, thp_mode)
+from .config import (ALGORITHMS, CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL,
+                          SURPRISE_CONTEXTS, FederateConfig, TrainConfig, add_config_options, glibc_version,
+                          huge_pages_env, thp_mode)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
                            add_output_options, add_model_options, fail, model_spec, output_format, print_records,
                            probe_list)
@@ -356,7 +357,7 @@ def cmd_changes(args) -> dict:
     if args.queries_per_cut < 1: raise CLIError(f'--queries-per-cut must be >= 1, got {args.queries_per_cut}')
     if args.out is None and not (args.json or args.csv): raise CLIError('give --out FILE, or --json/--csv for stdout')
     changes, summary = find_changes(spec, args.input, drift=args.drift, threshold=args.threshold, hold=args.hold,
-                                    context=args.context,
+                                    context=args.context, ramp=args.ramp,
                                     queries_per_cut=args.queries_per_cut, out=args.out, scores=args.scores,
                                     progress=not args.no_progress)
     if not (args.json or args.csv): print(json.dumps(summary)); return summary
@@ -402,7 +403,11 @@ def add_changes(sub):
     c.add_argument('--context', choices=SURPRISE_CONTEXTS, default=CHANGES_CONTEXT,
                    help="whose earlier pings the model reads before scoring a ping: the pair's own (pair) or the "
                         f"probe's, whatever their destinations (probe); default {CHANGES_CONTEXT}, the better detector "
-                        '(nbs/26_changes.ipynb, C1 to C4)')
+                        '(nbs/26_changes.ipynb, C1 to C6)')
+    c.add_argument('--ramp', action=argparse.BooleanOptionalAction, default=CHANGES_RAMP,
+                   help="a series' first cuts at its 1st, 2nd, 4th, ... measurement, so its first 64 are scored "
+                        f"against its own first ones (default {'--ramp' if CHANGES_RAMP else '--no-ramp'}; "
+                        'nbs/26_changes.ipynb, C6)')
     c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it '
                                                                    'moves on (default 64; see nbs/26_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')
