@@ -6,11 +6,11 @@ import json, platform, sys
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, git, grid, paired_f1, per_source, world
+from changes_pair_context import git, grid, reading, world
 from changes_pair_context_grid import WIDE
 from changes_settings_validation import whole_validation
 from changes_warmup import ramped
-from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
+from netlm.changes import detect_changes, pelt_changes, pit_z
 from netlm.config import CUSUM_DEFAULTS
 from netlm.metrics import clean_json
 
@@ -39,12 +39,6 @@ if __name__ == '__main__':
         z = pit_z(ramped('fresh14', m)['pit'])
         found = dict(c7=detect_changes(m, z, **best[0]), c6=detect_changes(m, z, **CUSUM_DEFAULTS),
                      pelt=pelt_changes(m, penalty=64))
-        src = np.unique(m.src.astype(str))
-        counts = {k: per_source(d, truth, src) for k, d in found.items()}
-        record['test'] = dict(measurements=len(m), true_changes=truth.num_rows,
-                              **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
-                              c7_minus_c6_f1=paired_f1(counts['c7'], counts['c6']),
-                              c7_minus_pelt_f1=paired_f1(counts['c7'], counts['pelt']),
-                              c6_minus_pelt_f1=paired_f1(counts['c6'], counts['pelt']))
+        record['test'] = reading(m, truth, found, [('c7', 'c6'), ('c7', 'pelt'), ('c6', 'pelt')])
     json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
     print(json.dumps(clean_json(record['validation']))[:2500], json.dumps(clean_json(record.get('test', {})))[:2500])

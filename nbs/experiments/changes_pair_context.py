@@ -59,6 +59,16 @@ def paired_f1(a, b, n_boot=1000, seed=0):
     return [float(point(a) - point(b)), *np.percentile(f1(a) - f1(b), [2.5, 97.5]).tolist()]
 
 
+def reading(m, truth, found: dict, pairs) -> dict:
+    """A test world's reading: every detector of `found` matched with 95% intervals over sources, and the paired F1
+    differences of `pairs` [(a, b), ...] as 'a_minus_b_f1'."""
+    src = np.unique(m.src.astype(str))
+    counts = {k: per_source(d, truth, src) for k, d in found.items()}
+    return dict(measurements=len(m), true_changes=truth.num_rows,
+                **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
+                **{f'{a}_minus_{b}_f1': paired_f1(counts[a], counts[b]) for a, b in pairs})
+
+
 def git(*a): return subprocess.run(['git', *a], capture_output=True, text=True).stdout.strip()
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 from scipy.special import ndtri
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, git, grid, paired_f1, per_source, scores, world
+from changes_pair_context import TOL, git, grid, reading, scores, world
 from changes_pair_context_grid import WIDE
 from changes_settings_validation import whole_validation
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
@@ -39,14 +39,8 @@ if __name__ == '__main__':
     if passes:                                         # a fresh world, once
         m, truth = world(13, 3)
         sf = scores('fresh13', m, 'pair')
-        src = np.unique(m.src.astype(str))
         found = dict(c5=detect_changes(m, rtt_z(sf), **best[0]), c3=detect_changes(m, pit_z(sf['pit']), **CUSUM_DEFAULTS),
                      pelt=pelt_changes(m, penalty=64))
-        counts = {k: per_source(d, truth, src) for k, d in found.items()}
-        record['test'] = dict(measurements=len(m), true_changes=truth.num_rows,
-                              **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
-                              c5_minus_c3_f1=paired_f1(counts['c5'], counts['c3']),
-                              c5_minus_pelt_f1=paired_f1(counts['c5'], counts['pelt']),
-                              c3_minus_pelt_f1=paired_f1(counts['c3'], counts['pelt']))
+        record['test'] = reading(m, truth, found, [('c5', 'c3'), ('c5', 'pelt'), ('c3', 'pelt')])
     json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
     print(json.dumps(clean_json(record['validation']))[:1500], json.dumps(clean_json(record.get('test', {})))[:2500])

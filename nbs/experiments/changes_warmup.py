@@ -6,7 +6,7 @@ import json, platform, sys, time
 from pathlib import Path
 import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import EXP, TOL, git, grid, paired_f1, per_source, scores, world
+from changes_pair_context import EXP, TOL, git, grid, reading, scores, world
 from changes_pair_context_grid import WIDE
 from changes_settings_validation import whole_validation
 from netlm.changes import detect_changes, match_changes, pair_runs, pelt_changes, pit_z, surprise
@@ -67,12 +67,6 @@ if __name__ == '__main__':
         found = dict(c6=detect_changes(m, pit_z(ramped('fresh13', m)['pit']), **best[0]),
                      c3=detect_changes(m, pit_z(scores('fresh13', m, 'pair')['pit']), **CUSUM_DEFAULTS),
                      pelt=pelt_changes(m, penalty=64))
-        src = np.unique(m.src.astype(str))
-        counts = {k: per_source(d, truth, src) for k, d in found.items()}
-        record['test'] = dict(measurements=len(m), true_changes=truth.num_rows,
-                              **{k: match_changes(d, truth, TOL, n_boot=1000) for k, d in found.items()},
-                              c6_minus_c3_f1=paired_f1(counts['c6'], counts['c3']),
-                              c6_minus_pelt_f1=paired_f1(counts['c6'], counts['pelt']),
-                              c3_minus_pelt_f1=paired_f1(counts['c3'], counts['pelt']))
+        record['test'] = reading(m, truth, found, [('c6', 'c3'), ('c6', 'pelt'), ('c3', 'pelt')])
     json.dump(clean_json(record), open(sys.argv[1], 'w'), indent=1)
     print(json.dumps(clean_json(record['validation']))[:2000], json.dumps(clean_json(record.get('test', {})))[:2500])
