@@ -420,7 +420,8 @@ def ip_metrics(predictor, test: Measurements, context: Measurements, *, n_querie
         out[f'ipv{v}'] = part
     if per_ask:
         out['per_ask'] = dict(src=probe[ask_q].tolist(), version=version[ask_q].tolist(),
-                              prefix_bits=(8 * ask_n).tolist(), seen=seen[ask_q].tolist(), rank={name: r.tolist() for name, r in rank.items()})
+                              prefix_bits=(8 * ask_n).tolist(), seen=seen[ask_q].tolist(),
+                              rank={name: r.tolist() for name, r in rank.items()})
     return out
 
 

@@ -127,8 +127,8 @@ def context_destination_counts(context) -> dict[str, int]:
         t = np.array([-1 if r.get('t') is None else r['t'] for r in context], np.int64)
     order = np.lexsort((-np.arange(len(dst)), -t))      # newest first; without timestamps, the later in the list
     text, first, count = np.unique(dst[order], return_index=True, return_counts=True)
-    out = {}
-    for a, n in zip(text[np.argsort(first)], count[np.argsort(first)]):   # a loop per distinct destination
+    newest, out = np.argsort(first), {}
+    for a, n in zip(text[newest], count[newest]):       # a loop per distinct destination
         key = str(ipaddress.ip_address(a))              # '2001:DB8::1' and '2001:db8::1' are one address
         out[key] = out.get(key, 0) + int(n)
     return out
