@@ -252,11 +252,18 @@ def completion_candidates(self: Predictor, groups, k: int = 10,
     return out
 
 
+def _copy_weight(copy) -> float:
+    "`copy` as the weight of the context in a completion (`COMPLETION_COPY` for None), or one line saying it is not one."
+    copy = COMPLETION_COPY if copy is None else float(copy)
+    if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    return copy
+
+
 def mix_completions(candidates, copy: float, k: int = 10) -> list[tuple[str, float]]:
     """The top `k` of `completion_candidates`' list for one prefix by copy * share + (1 - copy) * the model's
     probability (ties: the candidates' order); the model's alone where no destination of the context continues the
     prefix (no shares to mix)."""
-    if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    copy = _copy_weight(copy)
     if not any(share for _, _, share in candidates): copy = 0.0
     return sorted(((a, copy * share + (1 - copy) * p) for a, p, share in candidates), key=lambda c: -c[1])[:k]
 
@@ -266,8 +273,7 @@ def complete_many(self: Predictor, groups, k: int = 10, from_context: bool = Tru
                   copy: float | None = None) -> list[list[list[tuple[str, float]]]]:
     """`complete_ip` for many prefixes grouped by context: `groups` is [(context, [(prefix, src), ...]), ...]
     (`completion_candidates`, each prefix's ranked by `mix_completions`)."""
-    copy = COMPLETION_COPY if copy is None else float(copy)
-    if not 0 <= copy <= 1: raise NetlmError(f'copy={copy}: the weight of the context in a completion is in [0, 1]')
+    copy = _copy_weight(copy)                          # before the beam search
     return [[mix_completions(cands, copy, k) for cands in group]
             for group in self.completion_candidates(groups, k, from_context)]
 
