@@ -47,12 +47,13 @@ def train(run, log='runs/f5_times.log'):
 follow = lambda reading, f: reading['copy_probe']['factors'][f]['by_bucket']['1']['follow']
 
 
-def judge(mg, s8, reading) -> list[dict]:
-    "The rule's six criteria (F5's; F6's are the same) for the model of the MENOG and seed-8 evaluations."
+def judge(mg, s8, reading, world='seed-8', menog='MENOG (seed 1)') -> list[dict]:
+    """The rule's six criteria (F5's; F6's and F7's are the same) for the model of the MENOG and synthetic evaluations
+    (`world` and `menog` name them in the criteria's text)."""
     v = lambda m, who, s, k: m['versus'][who][s][k]
     copy = (follow(reading, '2'), follow(reading, '0.5'))
     criteria = [
-        dict(criterion='MENOG (seed 1) single-occurrence copy probe >= 1.9x doubled and <= 0.53x halved',
+        dict(criterion=f'{menog} single-occurrence copy probe >= 1.9x doubled and <= 0.53x halved',
              value=list(copy), holds=copy[0] >= 1.9 and copy[1] <= 0.53),
         dict(criterion='MENOG all queries against the plain fine-tune: wins >= 0.5 and median-AE ratio upper bound <= 1.05',
              value=dict(wins=v(mg, 'run ctl', 'all', 'wins'), median_ae=v(mg, 'run ctl', 'all', 'median_ae')),
@@ -60,10 +61,10 @@ def judge(mg, s8, reading) -> list[dict]:
         dict(criterion='MENOG unseen pairs against the plain fine-tune: wins >= 0.45 and its upper bound >= 0.5',
              value=v(mg, 'run ctl', 'unseen', 'wins'),
              holds=v(mg, 'run ctl', 'unseen', 'wins')[0] >= 0.45 and v(mg, 'run ctl', 'unseen', 'wins')[2] >= 0.5),
-        dict(criterion='seed-8 unseen pairs against the plain fine-tune: wins >= 0.47 and its upper bound >= 0.5',
+        dict(criterion=f'{world} unseen pairs against the plain fine-tune: wins >= 0.47 and its upper bound >= 0.5',
              value=v(s8, 'run ctl', 'unseen', 'wins'),
              holds=v(s8, 'run ctl', 'unseen', 'wins')[0] >= 0.47 and v(s8, 'run ctl', 'unseen', 'wins')[2] >= 0.5),
-        dict(criterion='seed-8 all queries against the plain fine-tune: wins >= 0.47 and median-AE ratio upper bound <= 1.10',
+        dict(criterion=f'{world} all queries against the plain fine-tune: wins >= 0.47 and median-AE ratio upper bound <= 1.10',
              value=dict(wins=v(s8, 'run ctl', 'all', 'wins'), median_ae=v(s8, 'run ctl', 'all', 'median_ae')),
              holds=v(s8, 'run ctl', 'all', 'wins')[0] >= 0.47 and v(s8, 'run ctl', 'all', 'median_ae')[2] <= 1.10),
         dict(criterion='MENOG unseen pairs against the base with no fine-tuning: wins >= 0.5',
