@@ -504,7 +504,8 @@ def cmd_quickstart(args) -> dict:
                       init=args.init, from_scratch=args.from_scratch,
                       train_minutes=args.train_minutes, steps=args.steps,
                       test_fraction=args.test_fraction, val_fraction=args.val_fraction, time_split=args.time_split,
-                      seed=args.seed, eval_options=eval_options(args), progress=not args.no_progress)
+                      seed=args.seed, eval_options=eval_options(args), reading=args.reading,
+                      progress=not args.no_progress)
 
 # %% ../nbs/39_cli.ipynb #c026x
 def add_quickstart(sub):
@@ -536,6 +537,10 @@ def add_quickstart(sub):
     q.add_argument('--time-split', metavar='ISO_DATE', default=None,
                    help='the time-clean protocol: train before this date, test after')
     add_eval_options(q, ip_queries=200, inverse_queries=100)
+    q.add_argument('--reading', action='store_true', help='also measure how the trained model reads its context (the '
+                                                          'reading curve, the copy probe; netlm.reading) on the same '
+                                                          'probes, in report.md and run/eval/reading.json; a minute or '
+                                                          'two more')
     add_config_options(q, TrainConfig, ('seed',), defaults=dict(seed=TrainConfig.seed))
     q.add_argument('--no-progress', action='store_true', help='no progress bars')
     q.set_defaults(func=cmd_quickstart)

@@ -223,8 +223,9 @@ def _quickstart_config(W: Path, preset: str, init, seed: int, steps: int | None,
 def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, preset: str = 'cpu-small', init=None,
                from_scratch: bool = False, train_minutes: float = 3.0, steps: int | None = None,
                test_fraction: float = 0.2, val_fraction: float = 0.1, time_split=None, seed: int = 0,
-               eval_options: dict | None = None, progress: bool = True) -> dict:
-    "The whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on `data`."
+               eval_options: dict | None = None, reading: bool = False, progress: bool = True) -> dict:
+    """The whole pipeline (data, probe rows, training, evaluation, report) on the synthetic world or on `data`; with
+    `reading`, how the trained model reads its context too (`save_reading`: the reading curve, the copy probe)."""
     import jax
     from netlm.preprocess import build_probe_rows
     from netlm.train import train
@@ -243,7 +244,12 @@ def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, prese
     trained = train(config)
     train_minutes = (time.time() - t_train) / 60
     print('[4/5] evaluating the model and the baselines on held-out probes', flush=True)
-    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **(eval_options or {}))
+    options = eval_options or {}
+    metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
+    if reading:
+        print('      reading: the reading curve and the copy probe on the same probes', flush=True)
+        metrics['reading'] = save_reading(W / 'run', W / 'rows', W / 'run' / 'eval', metrics['protocol']['split'],
+                                          **{k: options[k] for k in ('n_context', 'n_boot', 'seed') if k in options})
     summary = dict(data=data_name, source=str(source), preset=config.preset, init=init, steps=trained['step'],
                    train_minutes=train_minutes, tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform,
                    seconds=time.time() - t0)
@@ -264,6 +270,7 @@ def _rtt_line(metrics: dict) -> str:
 # %% ../nbs/37_pipeline.ipynb #c025
 def write_report(workdir, metrics: dict, summary: dict) -> Path:
     "WORKDIR/report.md: the verdict, what ran, what held out means, the tables and plots, the terms, the next commands."
+    from netlm.reading import format_reading
     from netlm.report import format_held_out, format_metrics_table
     workdir, split = Path(workdir), metrics['protocol']['split']
     lines = ['# netlm quickstart report', '', report_verdict(metrics), '',
@@ -275,7 +282,8 @@ def write_report(workdir, metrics: dict, summary: dict) -> Path:
              f"{split[:1].upper()}{split[1:]}: each query is given the probe's own "
              'measurements before its cut as context, the same context for every method.', '',
              *([format_held_out(metrics['protocol']['held_out']), ''] if 'held_out' in metrics['protocol'] else []),
-             format_metrics_table(metrics), '']
+             format_metrics_table(metrics), '',
+             *([format_reading(metrics['reading'], heading='##'), ''] if metrics.get('reading') else [])]
     for title, png in (('Training curve', 'eval/training_curve.png'),
                        ('RTT error by slice, cold start and calibration', 'eval/rtt_report.png')):
         if (workdir / png).exists(): lines += [f'## {title}', '', f'![{title}]({png})', '']
