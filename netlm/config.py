@@ -192,6 +192,8 @@ class TrainConfig:
     decay_steps: int | None = None     # cosine horizon counted from step 0; None: `steps`
     final_lr_ratio: float = 0.1        # the cosine ends at lr * final_lr_ratio
     grad_clip: float = 1.0             # global gradient norm
+    # the attention weights' step (each block's q, k, v, out and attention biases) times this; 0 freezes them
+    attention_lr_scale: float = 1.0
     log_every: int = 100
     eval_every: int = 1000             # 0: never
     eval_steps: int = 100
@@ -218,6 +220,8 @@ class TrainConfig:
                              "reads the test split (it is `netlm eval --split test`'s, read once per claim)")
         if self.progress not in ('bar', 'log', 'off'):
             raise NetlmError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
+        if self.attention_lr_scale < 0:
+            raise NetlmError(f'attention_lr_scale must be >= 0 (0 freezes the attention), got {self.attention_lr_scale}')
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
             if getattr(self, name) <= 0: raise NetlmError(f'{name} must be positive, got {getattr(self, name)}')
         check_seq_len(self.seq_len)
@@ -270,6 +274,7 @@ class OptimizerConfig:
     final_lr_ratio: float
     grad_clip: float
     steps: int
+    attention_lr_scale: float = 1.0
 
     @classmethod
     def of(cls, config) -> OptimizerConfig:

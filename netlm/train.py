@@ -47,11 +47,11 @@ from .tokenizer import FIELD_NAMES
 # %% auto #0
 __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data',
            'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'eval_step', 'step_function', 'TrainState',
-           'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from',
-           'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput',
-           'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps', 'budget_schedule',
-           'steps_for_minutes']
+           'device_peak_flops', 'lr_schedule', 'attention_mask', 'make_optimizer', 'eval_step', 'step_function',
+           'TrainState', 'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights',
+           'init_from', 'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate',
+           'Throughput', 'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps',
+           'budget_schedule', 'steps_for_minutes']
 
 # %% ../nbs/18_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -180,13 +180,21 @@ def lr_schedule(config: TrainConfig | OptimizerConfig) -> optax.Schedule:
                                               config.lr * config.final_lr_ratio)
 
 
+def attention_mask(params):
+    "True on the attention weights (each block's `attn`: q, k, v, out and the attention biases), False elsewhere."
+    return jax.tree_util.tree_map_with_path(lambda path, p: any(getattr(k, 'key', None) == 'attn' for k in path), params)
+
+
 @functools.cache
 def _optimizer(opt: OptimizerConfig) -> optax.GradientTransformation:
     # cached so two runs with the same settings share one optimizer, hence one compiled step
     decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
-    return optax.chain(optax.clip_by_global_norm(opt.grad_clip),
-                       optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
-                                   mask=decay_mask))
+    tx = optax.chain(optax.clip_by_global_norm(opt.grad_clip),
+                     optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
+                                 mask=decay_mask))
+    if opt.attention_lr_scale == 1.0: return tx      # the optimizer (and state) of every run before the option
+    # a fine-tune that moves what reads the context (attention) less than what recalls (embeddings, MLPs)
+    return optax.chain(tx, optax.masked(optax.scale(opt.attention_lr_scale), attention_mask))
 
 
 def make_optimizer(config: TrainConfig | OptimizerConfig) -> optax.GradientTransformation:
