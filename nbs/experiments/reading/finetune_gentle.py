@@ -33,13 +33,14 @@ def train(run) -> dict:
                 tokens_per_s=last['tokens_per_s'], seconds=seconds().get(run))
 
 
-def arm(name) -> dict:
-    "One arm's evaluations (MENOG with its reading, the seed-9 world) and the rule's six criteria."
+def arm(name, settings=None) -> dict:
+    """One arm's evaluations (`runs/NAME_menog_val` with its reading, `runs/NAME_s9_val`) and the rule's six criteria;
+    `settings` name the arm (F7's own by default)."""
     mg = json.loads(Path(f'runs/{name}_menog_val/metrics.json').read_text())
     reading = json.loads(Path(f'runs/{name}_menog_val/reading.json').read_text())
     s9 = json.loads(Path(f'runs/{name}_s9_val/metrics.json').read_text())
     criteria = judge(mg, s9, reading, world='seed-9', menog='MENOG')
-    return dict(settings=ARMS[name], criteria=criteria, passes=all(c['holds'] for c in criteria),
+    return dict(settings=settings or ARMS[name], criteria=criteria, passes=all(c['holds'] for c in criteria),
                 copy=[follow(reading, '2'), follow(reading, '0.5')],
                 menog=dict(eval=mg, reading=reading), s9=dict(eval=s9))
 

@@ -1,0 +1,43 @@
+"""Build experiments/reading/finetune_attention.json (F8: the default fine-tune with the attention's step at a tenth, or
+frozen) from the runs and evaluations its rule names; run from the repository root after them:
+`python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json`."""
+import json, platform, subprocess, sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from finetune_gentle import DATA, arm, train           # F7's data, controls, criteria and per-arm reading
+from finetune_pair_scale_wins import follow
+
+RULE = 'experiments/reading/finetune_attention_rule.md'
+QUEUE = 'runs/q5.txt'                # F8's runs and evaluations, in the order they ran
+ARMS = dict(f8a='attention_lr_scale=0.1', f8b='attention_lr_scale=0')
+
+
+def main(out_path):
+    arms = {n: arm(n, s) for n, s in ARMS.items()}
+    control_reading = json.loads(Path('runs/f7_ctl_menog_reading.json').read_text())
+    passing = [n for n in ARMS if arms[n]['passes']]
+    wins = lambda n: arms[n]['menog']['eval']['versus']['run ctl']['all']['wins'][0]
+    chosen = max(passing, key=lambda n: (wins(n), n == 'f8a')) if passing else None
+    record = dict(
+        name='F8', what="R12's default fine-tune against the same with the attention weights' step at a tenth (F8a) or "
+                        "frozen (F8b), judged by F5's criteria on MENOG's 30 validation probes and the seed-9 world "
+                        "(F7's data and controls)", date='2026-12-01', issue=36, rule=RULE, data=DATA,
+        commands=[l for l in Path(QUEUE).read_text().splitlines() if l.strip()],
+        machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
+                     avx512='avx512f' in open('/proc/cpuinfo').read()),
+        commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
+        train={r: train(f'runs/{r}') for r in ('f7_ctl_s9', 'f8a_s9', 'f8b_s9', 'f7_ctl_menog', 'f8a_menog', 'f8b_menog')},
+        control_copy=[follow(control_reading, '2'), follow(control_reading, '0.5')], arms=arms,
+        decision=dict(chosen=chosen, why='passes criteria 1-6' if chosen else 'no arm passes criteria 1-6',
+                      target_met=chosen is not None, default_changed=False),
+        record='python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json')
+    Path(out_path).write_text(json.dumps(record, indent=1))
+    for n, a in arms.items():
+        print(n, a['settings'], 'copy', [round(x, 3) for x in a['copy']])
+        for c in a['criteria']: print(('  holds ' if c['holds'] else '  FAILS ') + c['criterion'], c['value'])
+    print('control copy', record['control_copy'], '->', record['decision'])
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])
