@@ -94,7 +94,7 @@ def data_set(name, spec) -> dict:
     return dict(what=spec['what'], steps=spec['steps'], held_out=paired['protocol'].get('held_out'),
                 protocol={k: paired['protocol'].get(k) for k in ('queries', 'successful_queries', 'test_probes',
                                                                    'seen_queries', 'n_context', 'split_by')},
-                rtt=rtt_table(paired), versus=paired['versus'],
+                rtt=rtt_table(paired), versus=paired['versus'], base_versus=base['versus'],
                 questions=dict(fine_tuned=questions(ft), base=questions(base), scratch=questions(scratch)),
                 reading=dict(fine_tuned=reading_summary(load(W / 'run' / 'eval' / 'reading.json')),
                              base=reading_summary(load(f'{W}_base/reading.json'))),
