@@ -1,0 +1,73 @@
+"""Build experiments/reading/r12_again.json (R12c: R12's own command trained again on this machine's CPU, a diagnostic)
+from the runs and evaluations its plan names; run from the repository root after them:
+`python nbs/experiments/reading/r12_again.py nbs/experiments/reading/r12_again.json`."""
+import json, platform, subprocess, sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from mixed_jitter_6k_cpu import load_eval
+from netlm.runlog import read_metrics
+
+PLAN = 'experiments/reading/r12_again_rule.md'
+PRETRAIN = ('netlm pretrain --workdir runs/pt_r12c --worlds 128 --val-worlds 8 --steps 6000 sampler.relabel_dst=1.0 '
+            'model.rtt_prefix_bias=true')
+EVALS = dict(menog='runs/r12c_menog_eval', starlink='runs/r12c_starlink_eval', s7='runs/r12c_s7_eval')
+# the R17 rule's statistics of criteria 1-4: (data set, slice, statistic)
+STATISTICS = [('menog', 'seen', 'median_ae'), ('menog', 'all', 'median_ae'), ('menog', 'all', 'crps'),
+              ('menog', 'unseen', 'median_ae'), ('starlink', 'all', 'crps'), ('starlink', 'all', 'median_ae'),
+              ('s7', 'all', 'median_ae'), ('s7', 'seen', 'median_ae')]
+
+
+def inverse(v: list, kind: str) -> list:
+    """The comparison the other way round: a ratio over the same bootstrap draws inverts with its bounds swapped (to the
+    percentiles' interpolation), a share of queries won is one minus it (ties count half either way)."""
+    return [1 - v[0], 1 - v[2], 1 - v[1]] if kind == 'wins' else [1 / v[0], 1 / v[2], 1 / v[1]]
+
+
+def pretrain_record(W=Path('runs/pt_r12c')) -> dict:
+    train, held = read_metrics(W / 'run'), read_metrics(W / 'run', 'held_out')
+    fields = ('loss', 'loss_src_ip', 'loss_dst_ip', 'loss_rtt', 'loss_timestamp', 'loss_structure')
+    return dict(command=PRETRAIN, steps=train[-1]['step'], real_tokens=int(sum(r['tokens'] for r in train)),
+                tokens_per_s_median=round(float(np.median([r['tokens_per_s'] for r in train]))),
+                train_seconds=round(train[-1]['elapsed_s']),
+                held_out_curve=[dict(step=r['step'], **{k: round(r[k], 4) for k in fields}) for r in held])
+
+
+def main(out_path):
+    ev = {k: load_eval(p)['eval'] for k, p in EVALS.items()}
+    r12 = json.loads(Path('nbs/experiments/reading/rtt_prefix_bias_6k.json').read_text())['pretrain']
+    r17c = json.loads(Path('nbs/experiments/reading/mixed_jitter_6k_cpu.json').read_text())
+    spread = []
+    for d, s, k in STATISTICS:
+        row = dict(data=d, slice=s, statistic=k, r12c_over_r12=ev[d]['versus']['run r12'][s][k],
+                   r17c_over_r12c=inverse(ev[d]['versus']['run r17c'][s][k], k),
+                   r17c_over_r12=r17c[{'menog': 'menog_zero_shot', 'starlink': 'starlink_zero_shot',
+                                       's7': 'synthetic_zero_shot'}[d]]['eval']['versus']['run r12'][s][k])
+        spread.append(row)
+    wins = {d: dict(r12c_over_r12=ev[d]['versus']['run r12']['all']['wins'],
+                    r17c_over_r12c=inverse(ev[d]['versus']['run r17c']['all']['wins'], 'wins')) for d in EVALS}
+    pre = pretrain_record()
+    record = dict(
+        name='R12c', kind='diagnostic: no choice follows from it', date='2026-12-01', issue=36, plan=PLAN,
+        what="R12's own command trained again on this machine's two CPU cores: one recipe's run-to-run spread on the base "
+             "rules' statistics (R12c / R12) and the worlds' change on one machine (R17c / R12c); validation probes only",
+        machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
+                     avx512='avx512f' in open('/proc/cpuinfo').read()),
+        commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
+        pretrain=pre, r12_pretrain_end=r12['held_out_curve'][-1], r17c_pretrain_end=r17c['pretrain']['held_out_curve'][-1],
+        statistics=spread, wins=wins, evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
+                                             for k, v in ev.items()},
+        record='python nbs/experiments/reading/r12_again.py nbs/experiments/reading/r12_again.json')
+    Path(out_path).write_text(json.dumps(record, indent=1))
+    print('held-out end: R12c', pre['held_out_curve'][-1], '\n              R12 ', r12['held_out_curve'][-1])
+    for r in spread:
+        f = lambda v: f'{v[0]:.3f} [{v[1]:.3f}, {v[2]:.3f}]'
+        print(f"{r['data']:9s} {r['slice']:7s} {r['statistic']:10s} R12c/R12 {f(r['r12c_over_r12'])}  "
+              f"R17c/R12c {f(r['r17c_over_r12c'])}  R17c/R12 {f(r['r17c_over_r12'])}")
+    print(wins)
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])
