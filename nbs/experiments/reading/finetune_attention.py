@@ -1,11 +1,11 @@
 """Build experiments/reading/finetune_attention.json (F8: the default fine-tune with the attention's step at a tenth, or
 frozen) from the runs and evaluations its rule names; run from the repository root after them:
 `python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json`."""
-import json, platform, subprocess, sys
+import json, sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from finetune_gentle import DATA, arm, train           # F7's data, controls, criteria and per-arm reading
+from finetune_gentle import DATA, arm, provenance, show, train   # F7's data, controls, criteria and per-arm reading
 from finetune_pair_scale_wins import follow
 
 RULE = 'experiments/reading/finetune_attention_rule.md'
@@ -23,20 +23,14 @@ def main(out_path):
         name='F8', what="R12's default fine-tune against the same with the attention weights' step at a tenth (F8a) or "
                         "frozen (F8b), judged by F5's criteria on MENOG's 30 validation probes and the seed-9 world "
                         "(F7's data and controls)", date='2026-12-01', issue=36, rule=RULE, data=DATA,
-        commands=[l for l in Path(QUEUE).read_text().splitlines() if l.strip()],
-        machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
-                     avx512='avx512f' in open('/proc/cpuinfo').read()),
-        commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
+        **provenance(QUEUE),
         train={r: train(f'runs/{r}') for r in ('f7_ctl_s9', 'f8a_s9', 'f8b_s9', 'f7_ctl_menog', 'f8a_menog', 'f8b_menog')},
         control_copy=[follow(control_reading, '2'), follow(control_reading, '0.5')], arms=arms,
         decision=dict(chosen=chosen, why='passes criteria 1-6' if chosen else 'no arm passes criteria 1-6',
                       target_met=chosen is not None, default_changed=False),
         record='python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
-    for n, a in arms.items():
-        print(n, a['settings'], 'copy', [round(x, 3) for x in a['copy']])
-        for c in a['criteria']: print(('  holds ' if c['holds'] else '  FAILS ') + c['criterion'], c['value'])
-    print('control copy', record['control_copy'], '->', record['decision'])
+    show(arms, record['control_copy'], record['decision'])
 
 
 if __name__ == '__main__':

@@ -26,6 +26,22 @@ def seconds(log='runs/times.log') -> dict:
     return out
 
 
+def provenance(queue) -> dict:
+    "What ran (the queue's commands, in order), on what machine, at what commit: every F record's header."
+    return dict(commands=[l for l in Path(queue).read_text().splitlines() if l.strip()],
+                machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
+                             avx512='avx512f' in open('/proc/cpuinfo').read()),
+                commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip())
+
+
+def show(arms, control_copy, decision):
+    "Each arm's copy and criteria, then the control's copy and the decision."
+    for n, a in arms.items():
+        print(n, a['settings'], 'copy', [round(x, 3) for x in a['copy']])
+        for c in a['criteria']: print(('  holds ' if c['holds'] else '  FAILS ') + c['criterion'], c['value'])
+    print('control copy', control_copy, '->', decision)
+
+
 def train(run) -> dict:
     "A run's last step, training loss, last held-out loss and wall seconds."
     last, held = read_metrics(run)[-1], read_metrics(run, 'held_out')
@@ -69,20 +85,14 @@ def main(out_path):
         name='F7', what="R12's default fine-tune (lr 3e-3) against the same at lr 1e-3 (F7a) and at lr 1e-3 with F1c's "
                         'per-destination rescaling (F7b), judged by F5\'s criteria on MENOG\'s 30 validation probes and '
                         'a fresh world (seed 9)', date='2026-12-01', issue=36, rule=RULE, data=DATA,
-        commands=[l for l in Path(QUEUE).read_text().splitlines() if l.strip()],
-        machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
-                     avx512='avx512f' in open('/proc/cpuinfo').read()),
-        commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
+        **provenance(QUEUE),
         train={r: train(f'runs/{r}') for r in ('f7_ctl_s9', 'f7a_s9', 'f7b_s9', 'f7_ctl_menog', 'f7a_menog',
                                                  'f7b_menog')},
         control_copy=control_copy, control_reading=control_reading, arms=arms,
         decision=decision | dict(default_changed=False),
         record='python nbs/experiments/reading/finetune_gentle.py nbs/experiments/reading/finetune_gentle.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
-    for n, a in arms.items():
-        print(n, a['settings'], 'copy', [round(x, 3) for x in a['copy']])
-        for c in a['criteria']: print(('  holds ' if c['holds'] else '  FAILS ') + c['criterion'], c['value'])
-    print('control copy', control_copy, '->', decision)
+    show(arms, control_copy, decision)
 
 
 if __name__ == '__main__':
