@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import NetlmError
+from .errors import FORMAT_VERSIONS, check_format
 from .manifests import MANIFEST_FORMATS, manifest_kind, read_manifest_json
 
 # %% auto #0
@@ -30,7 +31,7 @@ def file_sha256(path) -> str:
     return digest.hexdigest()
 
 # %% ../nbs/15_artefacts.ipynb #c009
-EXPORT_FORMAT, EXPORT_VERSION = MANIFEST_FORMATS['export'], 1
+EXPORT_FORMAT, EXPORT_VERSION = MANIFEST_FORMATS['export'], FORMAT_VERSIONS['export']
 EXPORT_FUNCTIONS = ('next_logprobs', 'tree_logprobs')     # the two functions a Predictor needs, one file each
 
 
@@ -72,9 +73,7 @@ def read_export(path, pin: str | None = None) -> dict:
         raise NetlmError(f'{where}: damaged (not JSON: {e})') from None
     if not isinstance(manifest, dict) or manifest_kind(manifest) != 'export':
         raise NetlmError(f'{where}: not a netlm export manifest')
-    if manifest.get('version') != EXPORT_VERSION:
-        raise NetlmError(f"{where}: export format version {manifest.get('version')!r}; "
-                         f"this netlm reads version {EXPORT_VERSION}")
+    check_format('export', manifest.get('version'), where, path)
     if manifest.get('checksum') != manifest_checksum(manifest):
         raise NetlmError(f'{where}: damaged or edited (its checksum does not match its content)')
     _used_files(manifest, where)
@@ -119,14 +118,11 @@ def read_params(path, manifest: dict | None = None, *, float32: bool = False,
 
 # %% ../nbs/15_artefacts.ipynb #c018
 PRETRAINED_DIR = Path(str(importlib.resources.files('netlm'))) / 'pretrained'   # package data, installed with the code
-# name -> SHA-256 of its manifest.json (written when the model is shipped: see nbs/40_experiments.ipynb)
+# name -> SHA-256 of its manifest.json (written when the model is shipped, by the command its record names)
 PRETRAINED = {
-    # netlm pretrain ... sampler.relabel_dst=1.0 model.rtt_prefix_bias=true, 2026-11-27: 6,000 steps, 48M tokens
-    'base': '9bbfde8958aa4476fca0c681488bc255914105584ebbb143c1f42ae441a753b6',
-    # the second base (2026-11-26: relabel_dst=1.0, no reading bias), kept so records can compare against it
-    'base-v2': '82657be1212b30a8aafeceb895c91137518ec3a353f01986a9cf5fe87488d9d7',
-    # the first base (2026-11-25: 6,000 steps, 48M tokens, no relabelling), kept so records can compare against it
-    'base-v1': '55ee79a447baf1fccce7b45e0a1a3722f9bd71ab743d62028c404c5381267cde',
+    # `netlm pretrain --worlds 128 --val-worlds 8 --steps 6000 sampler.relabel_dst=1.0 model.rtt_prefix_bias=true`:
+    # cpu-small, 6,000 steps (48M tokens) on 128 synthetic worlds, every context's destinations relabelled
+    'base': '704aac7e27f5c5e6e1b73bf5e35ce6c0b206d549394562d04881b1a383b1a24a',
 }
 
 

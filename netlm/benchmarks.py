@@ -261,8 +261,8 @@ def bench_sampler(probes: int = 800, batch_size: int = 32, seq_len: int = 1024, 
                   reference_rows: int = 200, seed: int = 0, chunk_contexts: int = 4096, first_fit_batches: int = 60,
                   **sampler) -> dict:
     "Real tokens/s per core of the pipeline and of the straightforward sampler, padding, modes, probes per batch."
-    # `SamplerConfig` fields, e.g. pair_rtt_scale=0.5: the pipeline's and the sampler's
-    cfg = sampler_config(sampler, seq_len)
+    # `SamplerConfig` fields, e.g. relabel_dst=0.5: the pipeline's and the sampler's
+    cfg = sampler_config(sampler)
     with tempfile.TemporaryDirectory() as tmp:
         rows = random_probe_rows(probes, seed)
         write_probe_rows(rows, Path(tmp) / 'train', shards=4)

@@ -22,6 +22,7 @@ from jax.experimental import multihost_utils
 from .errors import NetlmError
 from .artefacts import file_sha256
 from .config import ModelConfig
+from .errors import FORMAT_VERSIONS, check_format
 from .model import Transformer, abstract_model
 
 # %% auto #0
@@ -121,11 +122,9 @@ class DataStreamsHandler:
 
     def restore(self, directory, item=None, args=None):
         item = item or args.item
-        # process_K-of-N.json: Grain's own name, in checkpoints saved before data streams (one per process)
         def read(k):
-            path = next((p for p in (directory / f'stream_{k}-of-{item.count}.json',
-                                     directory / f'process_{k}-of-{item.count}.json') if p.exists()), None)
-            if path is None: raise NetlmError(f'{directory}: no position of data stream {k} of {item.count}')
+            path = directory / f'stream_{k}-of-{item.count}.json'
+            if not path.exists(): raise NetlmError(f'{directory}: no position of data stream {k} of {item.count}')
             return json.loads(path.read_text())
         item.set_states({k: read(k) for k in item.get_states()})
         return item
@@ -187,17 +186,18 @@ def check_finite(tree, where) -> None:
 
 
 def _warn_unverified(manager, step):
-    warnings.warn(f'checkpoint {step_path(manager, step)} has no {MANIFEST} (saved by an older netlm, or stopped while '
+    warnings.warn(f'checkpoint {step_path(manager, step)} has no {MANIFEST} (stopped while '
                   'writing it): restored unverified', CheckpointWarning, stacklevel=3)
 
 # %% ../nbs/16_checkpoint.ipynb #c014b
 def checkpoint_config(manager: ocp.CheckpointManager, step: int) -> dict:
     """The run configuration saved with checkpoint `step` (a dict: `netlm.config.TrainConfig.to_dict()`), its file
-    verified."""
+    verified, of this netlm's run format."""
     verify_checkpoint(step_path(manager, step), items=('config',))
     config = _restore_item(manager, step, 'config', ocp.args.JsonRestore())
     if not isinstance(config, dict) or not isinstance(config.get('model'), dict):
         raise CorruptCheckpoint(f"{step_path(manager, step) / 'config'}: no model configuration in it")
+    check_format('run', config.get('run_format'), step_path(manager, step) / 'config')
     return config
 
 

@@ -18,23 +18,21 @@ from pathlib import Path
 import numpy as np
 
 from .errors import NetlmError
+from .errors import FORMAT_VERSIONS, check_format
 from .tokenizer import VOCAB_SIZE
 
 # %% auto #0
-__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'BIASES', 'PRESETS', 'PRESET_ALIASES', 'MIN_SEQ_LEN', 'EVAL_SAMPLER',
-           'EVAL_SPLITS', 'RECIPES', 'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT',
-           'CHANGES_RAMP', 'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED',
-           'ModelConfig', 'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config',
-           'OptimizerConfig', 'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args',
-           'FederateConfig', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state', 'field_comments',
-           'option_help', 'add_config_options']
+__all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'MIN_SEQ_LEN', 'EVAL_SAMPLER', 'EVAL_SPLITS', 'RECIPES',
+           'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT', 'CHANGES_RAMP',
+           'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name',
+           'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting',
+           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version',
+           'huge_pages_env', 'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
 ARCHITECTURE = ('vocab_size', 'd_model', 'n_layers', 'n_heads', 'head_dim', 'mlp_dim', 'rope_base', 'norm',
-                'field_embedding', 'dst_buckets', 'same_dst_bias',
-                'dst_prefix_bias', 'dst_prefix_from', 'rtt_prefix_bias')
-BIASES = ('same_dst_bias', 'dst_prefix_bias', 'rtt_prefix_bias')   # the attention biases (xla or blocked kernels)
+                'field_embedding', 'dst_buckets', 'rtt_prefix_bias')
 
 
 @dataclass(frozen=True)
@@ -52,14 +50,6 @@ class ModelConfig:
     field_embedding: bool = False   # add an embedding of each token's field and byte offset (see `field_slots`)
     # > 0: add an embedding of the hashed destination of each token's measurement (`destination_buckets`)
     dst_buckets: int = 0
-    # add a learned per-head attention bias toward earlier measurements of the same destination (`same_destination`)
-    same_dst_bias: bool = False
-    # add a learned per-head attention bias from each destination byte to be written toward that byte of earlier
-    # destinations that share the bytes before it (`dst_prefix_match`)
-    dst_prefix_bias: bool = False
-    # the first layer (0-based) whose attention has that bias: 0, every layer; 1, all but the first (which then keeps
-    # its heads for the RTT bias)
-    dst_prefix_from: int = 0
     # add a learned per-head attention bias from each RTT byte to be written toward that byte of earlier RTTs to the
     # same destination that share the RTT bytes before it (`rtt_prefix_match`)
     rtt_prefix_bias: bool = False
@@ -74,12 +64,8 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
-        if self.dst_prefix_from and not (self.dst_prefix_bias and 0 < self.dst_prefix_from < self.n_layers):
-            raise NetlmError(f'dst_prefix_from {self.dst_prefix_from} needs dst_prefix_bias and a layer from 0 to '
-                             f'n_layers - 1 ({self.n_layers - 1})')
-        for name in BIASES:
-            if getattr(self, name) and self.attention in ('cudnn', 'pallas'):
-                raise NetlmError(f'{name} needs attention xla or blocked (or auto), not {self.attention}')
+        if self.rtt_prefix_bias and self.attention in ('cudnn', 'pallas'):
+            raise NetlmError(f'rtt_prefix_bias needs attention xla or blocked (or auto), not {self.attention}')
 
     def architecture(self) -> dict:
         "The fields that define the weights (`ARCHITECTURE`), as a dict."
@@ -99,12 +85,10 @@ PRESETS = {
     'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True,
                              dst_buckets=4096, max_len=1024, dropout=0.0, dtype='float32'),
 }
-PRESET_ALIASES = {'netlm-95m': 'netlm-86m'}   # older names of presets, as saved runs hold them
 
 
 def preset_name(name: str) -> str:
-    "The current name of preset `name` (an older one through `PRESET_ALIASES`); an unknown one is an error."
-    name = PRESET_ALIASES.get(name, name)
+    "`name`, if it names a preset; an unknown one is a one-line error."
     if name not in PRESETS: raise NetlmError(f'unknown preset {name!r}: use one of {sorted(PRESETS)}')
     return name
 
@@ -130,13 +114,6 @@ class SamplerConfig:
     remap_src: float = 0.0                        # share of contexts whose probe address is replaced by a random one
     rtt_scale: float = 0.0                        # share of contexts whose RTTs are all multiplied by one random factor
     rtt_scale_range: tuple = (0.5, 2.0)           # that factor's range (log-uniform)
-    # share of contexts whose RTTs are multiplied by one random factor per destination
-    pair_rtt_scale: float = 0.0
-    pair_rtt_scale_range: tuple = (0.5, 2.0)      # those factors' range (log-uniform)
-    pair_rtt_scale_dsts: float = 1.0              # there, the share of destinations that get a factor (the rest: 1)
-    # there, no loss on the RTT of each destination's first successful measurement in the context (its factor is not
-    # known yet; later ones can copy it)
-    pair_rtt_first_unscored: bool = False
     relabel_dst: float = 0.0                      # share of contexts whose destinations are relabelled, prefixes kept
 
     def __post_init__(self):
@@ -147,13 +124,12 @@ class SamplerConfig:
         if not 0 <= lo <= hi <= 1:
             raise NetlmError(f'partial_drop={self.partial_drop} must satisfy 0 <= low <= high <= 1')
         if self.overdraw < 1: raise NetlmError(f'overdraw={self.overdraw} must be >= 1')
-        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'pair_rtt_scale', 'pair_rtt_scale_dsts', 'relabel_dst'):
+        for name in ('rtt_last', 'remap_src', 'rtt_scale', 'relabel_dst'):
             if not 0 <= getattr(self, name) <= 1:
                 raise NetlmError(f'{name}={getattr(self, name)} is a share: it must be in [0, 1]')
-        for name in ('rtt_scale_range', 'pair_rtt_scale_range'):
-            lo, hi = getattr(self, name)
-            if not 0 < lo <= hi <= 16:
-                raise NetlmError(f'{name}={getattr(self, name)} must satisfy 0 < low <= high <= 16')
+        lo, hi = self.rtt_scale_range
+        if not 0 < lo <= hi <= 16:
+            raise NetlmError(f'rtt_scale_range={self.rtt_scale_range} must satisfy 0 < low <= high <= 16')
 
     def is_small(self, n, seq_len: int):
         "Whether rows of `n` measurements take the small-row path (tokenized whole) in contexts of `seq_len` tokens."
@@ -192,8 +168,6 @@ class TrainConfig:
     decay_steps: int | None = None     # cosine horizon counted from step 0; None: `steps`
     final_lr_ratio: float = 0.1        # the cosine ends at lr * final_lr_ratio
     grad_clip: float = 1.0             # global gradient norm
-    # the attention weights' step (each block's q, k, v, out and attention biases) times this; 0 freezes them
-    attention_lr_scale: float = 1.0
     log_every: int = 100
     eval_every: int = 1000             # 0: never
     eval_steps: int = 100
@@ -220,8 +194,6 @@ class TrainConfig:
                              "reads the test split (it is `netlm eval --split test`'s, read once per claim)")
         if self.progress not in ('bar', 'log', 'off'):
             raise NetlmError(f"progress {self.progress!r} is not 'bar', 'log' or 'off'")
-        if self.attention_lr_scale < 0:
-            raise NetlmError(f'attention_lr_scale must be >= 0 (0 freezes the attention), got {self.attention_lr_scale}')
         for name in ('steps', 'batch_size', 'seq_len', 'log_every', 'eval_steps', 'ckpt_every', 'max_to_keep'):
             if getattr(self, name) <= 0: raise NetlmError(f'{name} must be positive, got {getattr(self, name)}')
         check_seq_len(self.seq_len)
@@ -230,13 +202,17 @@ class TrainConfig:
             raise NetlmError(f'field_weights={self.field_weights}: give 5 non-negative weights (src_ip, dst_ip, rtt, '
                              'timestamp, structure)')
         object.__setattr__(self, 'field_weights', weights)
-        object.__setattr__(self, 'sampler', sampler_config(self.sampler, self.seq_len))
+        object.__setattr__(self, 'sampler', sampler_config(self.sampler))
 
-    def to_dict(self) -> dict: return dataclasses.asdict(self)
+    def to_dict(self) -> dict:
+        "The config as JSON-able values, with the run format it is saved in (`config.json`, every checkpoint)."
+        return dataclasses.asdict(self) | dict(run_format=FORMAT_VERSIONS['run'])
 
     @classmethod
-    def from_dict(cls, d: dict) -> TrainConfig:
-        "The config of `to_dict` (e.g. read back from JSON); unknown keys are an error, not dropped."
+    def from_dict(cls, d: dict, where='a saved run') -> TrainConfig:
+        "The config of `to_dict` (e.g. read back from JSON), of this netlm's run format; unknown keys are an error."
+        check_format('run', d.get('run_format'), where)
+        d = {k: v for k, v in d.items() if k != 'run_format'}
         known = {f.name for f in dataclasses.fields(cls)}
         if unknown := sorted(set(d) - known): raise NetlmError(f'unknown TrainConfig keys {unknown}')
         return cls(**d)
@@ -245,15 +221,12 @@ class TrainConfig:
     def optimizer(self) -> OptimizerConfig: return OptimizerConfig.of(self)
 
 # %% ../nbs/02_config.ipynb #c006s
-def sampler_config(sampler, seq_len: int | None = None) -> SamplerConfig:
+def sampler_config(sampler) -> SamplerConfig:
     """`sampler` (a `SamplerConfig`, or its fields as a dict: a config file's table, a run's `config.json`) as a
-    `SamplerConfig`. A run saved before `seq_len` was the run's alone holds it here too: it must equal `seq_len`."""
+    `SamplerConfig`."""
     if isinstance(sampler, SamplerConfig): return sampler
     if not isinstance(sampler, dict):
         raise NetlmError(f'sampler {sampler!r}: give a SamplerConfig or a dict of its fields')
-    sampler = dict(sampler)
-    if (saved := sampler.pop('seq_len', None)) is not None and seq_len is not None and int(saved) != seq_len:
-        raise NetlmError(f"sampler seq_len {saved} differs from seq_len {seq_len}: the sampler's is always the run's")
     fields = {f.name: f.type for f in dataclasses.fields(SamplerConfig)}
     if unknown := sorted(set(sampler) - set(fields)):
         raise NetlmError(f'unknown sampler setting {unknown[0]!r}: known are {", ".join(fields)}')
@@ -274,7 +247,6 @@ class OptimizerConfig:
     final_lr_ratio: float
     grad_clip: float
     steps: int
-    attention_lr_scale: float = 1.0
 
     @classmethod
     def of(cls, config) -> OptimizerConfig:
@@ -310,16 +282,13 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     `model`/`sampler` dicts) applied."""
     fields = {f.name: f.type for f in dataclasses.fields(TrainConfig)}
     model_fields = {f.name: f.type for f in dataclasses.fields(ModelConfig)}
-    top, model, sampler, sampler_len = {}, {}, {}, None
+    top, model, sampler = {}, {}, {}
     for key, value in settings.items():
         if key == 'model' and isinstance(value, dict):
             model.update(value); continue
-        # a config file's table, or a run's config.json (with the run's seq_len)
-        if key == 'sampler' and isinstance(value, dict):
-            value = dict(value); sampler_len = value.pop('seq_len', None); sampler.update(value); continue
+        if key == 'sampler' and isinstance(value, dict):    # a config file's table, or a run's config.json
+            sampler.update(value); continue
         if key.startswith('sampler.'):
-            if key == 'sampler.seq_len':
-                raise NetlmError("unknown sampler setting 'seq_len': the sampler's is the run's (set seq_len)")
             sampler[key[len('sampler.'):]] = value; continue
         if key.startswith('model.'):
             name = key[len('model.'):]
@@ -341,9 +310,6 @@ def _apply(config: TrainConfig, settings: dict) -> TrainConfig:
     base_model = config.model
     if sampler: top['sampler'] = sampler_config(dataclasses.asdict(config.sampler) | sampler)
     config = dataclasses.replace(config, **top)
-    if sampler_len is not None and sampler_len != config.seq_len:
-        raise NetlmError(f"sampler seq_len {sampler_len} differs from seq_len {config.seq_len}: "
-                         "the sampler's is always the run's")
     return dataclasses.replace(config, model=dataclasses.replace(base_model, **model)) if model else config
 
 # %% ../nbs/02_config.ipynb #c062
@@ -390,6 +356,8 @@ def config_from_args(preset: str | None = None, overrides: dict | None = None, c
     """A `TrainConfig` from a preset (its recipe, and its FINETUNE settings if `finetune`), then a config file, then
     `key=value` overrides."""
     from_file = read_config_file(config_file) if config_file else {}
+    if 'run_format' in from_file:                    # a saved run's config.json: of this netlm's run format
+        check_format('run', from_file.pop('run_format'), config_file)
     name = preset or from_file.get('preset', TrainConfig.preset)
     config = _apply(TrainConfig(preset=name), RECIPES.get(name, {}) | (FINETUNE.get(name, {}) if finetune else {}))
     return _apply(_apply(config, {k: v for k, v in from_file.items() if k != 'preset'}), overrides or {})

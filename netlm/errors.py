@@ -6,9 +6,25 @@
 from __future__ import annotations
 
 # %% auto #0
-__all__ = ['NetlmError']
+__all__ = ['FORMAT_VERSIONS', 'REBUILD', 'NetlmError', 'check_format']
 
 # %% ../nbs/00_errors.ipynb #c005
 class NetlmError(ValueError):
     """A user's mistake netlm names in one line (a bad input, setting or file): the command prints it without a
     traceback."""
+
+# %% ../nbs/00_errors.ipynb #c011
+# the format version netlm writes and reads, by what carries it; and what makes one again
+FORMAT_VERSIONS = {'probe-rows': 2, 'export': 2, 'run': 2}
+REBUILD = {'probe-rows': 'netlm preprocess {source} {path}', 'export': 'netlm export --workdir RUN --out {path}',
+           'run': 'train it again in a new workdir (netlm train --data ROWS --workdir NEW)'}
+
+
+def check_format(kind: str, version, where, path=None, source: str = 'MEASUREMENTS.parquet') -> None:
+    """Refuse a `kind` of another format version than this netlm's (`FORMAT_VERSIONS`) in one line that names `where`
+    and the command that makes it again (`REBUILD`, for `path` and its `source`)."""
+    if version == FORMAT_VERSIONS[kind]: return
+    found = f'format {version}' if version is not None else 'no format version'
+    rebuild = REBUILD[kind].format(path=path if path is not None else where, source=source)
+    raise NetlmError(f'{where}: {found}, written by another netlm; this one reads {kind} format '
+                     f'{FORMAT_VERSIONS[kind]}: {rebuild}')

@@ -26,8 +26,7 @@ from .runlog import read_metrics
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, crps_from_quantiles, rtt_scores
-from .rows import (OLD_SPLIT_RULE, SPLITS, load_manifest, load_rows, rows_to_measurements, split_key,
-                        split_rule_warning)
+from .rows import SPLITS, load_manifest, load_rows, rows_to_measurements, split_key
 from .compression import compression_metrics
 from .report import SLICE_NAMES
 from .train import eval_step
@@ -569,12 +568,11 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
 
 def held_out_summary(manifest: dict) -> dict:
     """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
-    split, the probes on two sides (0 unless a time split), and a note when the rows were split by the old rule."""
+    split, and the probes on two sides (0 unless a time split)."""
     splits = manifest['splits']
-    return dict(split_key=manifest.get('split_key', OLD_SPLIT_RULE),
-                probes_on_two_sides=manifest.get('probes_on_two_sides'),
+    return dict(split_key=manifest['split_key'], probes_on_two_sides=manifest['probes_on_two_sides'],
                 time_split=manifest.get('time_split'),
-                sides={s: dict(probes=splits[s].get('probe_ids', splits[s]['probes']),
+                sides={s: dict(probes=splits[s]['probe_ids'],
                                measurements=splits[s]['measurements'])
                        for s in SPLITS})
 
@@ -600,7 +598,6 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
 
     # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
-    if note := split_rule_warning(data_dir): warnings.warn(note)
     if split not in ('val',
                      'test'): raise NetlmError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise NetlmError(f'{data_dir}: the {split} split is empty')

@@ -24,7 +24,7 @@ from .metrics import QUANTILE_GRID
 
 # %% auto #0
 __all__ = ['EXPORT_PLATFORMS', 'model_params', 'quantize_int8', 'inference_functions', 'export_functions', 'export_model',
-           'export_size', 'cdf_gap', 'compare_answers']
+           'write_export', 'export_size', 'cdf_gap', 'compare_answers']
 
 # %% ../nbs/34_export.ipynb #c006
 def model_params(model) -> tuple[dict[str, np.ndarray], dict[str, tuple]]:
@@ -129,10 +129,16 @@ def export_model(workdir, out, *, int8: bool = False, step: int | None = None, d
                  platforms=('cpu',)) -> dict:
     """Write the inference artefact of a training run's checkpoint to directory `out`; returns its manifest. `workdir`
     may also be an exported model: its weights are exported again by the installed JAX (`source.export` says so)."""
+    _check_out(Path(out))
+    return write_export(*_load_source(workdir, step), out, int8=int8, dtype=dtype, platforms=platforms)
+
+
+def write_export(model, seq_len: int, source: dict, out, *, int8: bool = False, dtype: str | None = None,
+                 platforms=('cpu',)) -> dict:
+    "Write `model` (read at most `seq_len` tokens, from `source`) as an exported model in directory `out`."
     import jax
     out = Path(out)
     _check_out(out)
-    model, seq_len, source = _load_source(workdir, step)
     config = model.config if dtype is None else dataclasses.replace(model.config, dtype=dtype)
     params, paths = model_params(model)
     count = int(sum(a.size for a in params.values()))

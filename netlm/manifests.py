@@ -14,10 +14,7 @@ from .errors import NetlmError
 __all__ = ['MANIFEST_FORMATS', 'read_manifest_json', 'manifest_kind']
 
 # %% ../nbs/10_manifests.ipynb #c005
-MANIFEST_FORMATS = {      # kind -> the `format` its manifests carry (all of them, those written before `kind` too)
-    'probe-rows': 'netlm probe rows',
-    'export': 'netlm-export',
-}
+MANIFEST_FORMATS = {'probe-rows': 'netlm probe rows', 'export': 'netlm-export'}   # kind -> the `format` its manifests carry
 
 
 def read_manifest_json(path, what: str = 'manifest') -> dict:
@@ -31,7 +28,6 @@ def read_manifest_json(path, what: str = 'manifest') -> dict:
 
 
 def manifest_kind(manifest: dict) -> str | None:
-    """What a manifest describes: its `kind` ('probe-rows', 'export'), or, for one written before manifests said, the
-    kind its `format` names; None where neither says."""
-    if manifest.get('kind') is not None: return manifest['kind']
-    return next((kind for kind, name in MANIFEST_FORMATS.items() if manifest.get('format') == name), None)
+    "What a manifest describes: its `kind` ('probe-rows', 'export'), if its `format` agrees; None otherwise."
+    kind = manifest.get('kind')
+    return kind if kind in MANIFEST_FORMATS and manifest.get('format') == MANIFEST_FORMATS[kind] else None

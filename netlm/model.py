@@ -15,25 +15,24 @@ import optax
 from flax import nnx
 
 from .errors import NetlmError
-from .config import BIASES, ModelConfig
+from .config import ModelConfig
 from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, MEASUREMENT_START,
                              RTT_START, SRC_IPV4,
                              SRC_IPV6, TIMESTAMP_ABS, TIMESTAMP_DELTA1, TIMESTAMP_DELTA4)
 
 # %% auto #0
-__all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'attention_bias', 'blocked_attention', 'attention',
-           'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'same_destination',
-           'dst_prefix_match', 'rtt_prefix_match', 'bias_masks', 'Transformer', 'target_fields', 'token_metrics',
-           'field_weight', 'loss_fn', 'abstract_model', 'param_count', 'param_count_formula', 'named_params',
-           'set_params', 'flops_per_token']
+__all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'blocked_attention', 'attention',
+           'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'rtt_reading',
+           'reading_match', 'rtt_prefix_match', 'reading_budget', 'reading_rows', 'read_rows', 'reading_inputs',
+           'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
+           'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
     "The attention kernel `config.attention` resolves to on this backend (see *Attention within segments*)."
     if config.attention != 'auto': return config.attention
     if jax.default_backend() == 'cpu': return 'blocked'
-    # cuDNN and Pallas take no bias here
-    if jax.default_backend() != 'gpu' or any(getattr(config, name) for name in BIASES): return 'xla'
+    if jax.default_backend() != 'gpu': return 'xla'
     if attention_trains('cudnn', config.n_heads, config.head_dim, config.dtype): return 'cudnn'
     warnings.warn('cuDNN attention cannot train with a segment mask here; using XLA attention '
                   '(try model.attention=pallas for a segment-aware flash kernel)')
@@ -54,23 +53,15 @@ def segment_mask(segment_ids: jax.Array) -> jax.Array:
     "Boolean attention mask (B, 1, T, T): query and key in the same segment (causality is added by the kernel)."
     return (segment_ids[:, :, None] == segment_ids[:, None, :])[:, None]
 
-
-def attention_bias(bias, dtype=jnp.float32) -> jax.Array | None:
-    """The additive scores (B, H, T, T) of `bias`, pairs (boolean (B, T, T), per-head weights (H,)) summed; None for
-    none."""
-    if not bias: return None
-    return sum(weight.astype(jnp.float32)[None, :, None, None] * where[:, None] for where, weight in bias).astype(dtype)
-
-
-def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.Array:
+# %% ../nbs/14_model.ipynb #c014b
+def blocked_attention(q, k, v, segment_ids, block: int = 128) -> jax.Array:
     """Causal attention within segments that skips the blocks above the diagonal: queries in blocks of `block`, each
-    against the keys up to its end; `bias` as `attention_bias` takes it, added to the scores."""
+    against the keys up to its end."""
     B, T, H, D = q.shape
     out = []
     for lo in range(0, T, block):                                   # static: one pair of matmuls per query block
         hi = min(lo + block, T)
         s = jnp.einsum('bthd,bshd->bhts', q[:, lo:hi], k[:, :hi]).astype(jnp.float32) * D ** -0.5   # (B, H, t, hi)
-        if bias: s = s + attention_bias([(where[:, lo:hi, :hi], weight) for where, weight in bias])
         keep = ((segment_ids[:, lo:hi, None] == segment_ids[:, None, :hi])
                 & (jnp.arange(lo, hi)[:, None] >= jnp.arange(hi)[None, :]))
         # the diagonal is always kept
@@ -78,20 +69,18 @@ def blocked_attention(q, k, v, segment_ids, block: int = 128, bias=None) -> jax.
         out.append(jnp.einsum('bhts,bshd->bthd', p, v[:, :hi]))
     return jnp.concatenate(out, axis=1)                             # (B, T, H, D)
 
-
+# %% ../nbs/14_model.ipynb #c014c
 def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias=None) -> jax.Array:
     """Causal attention within segments: q, k, v (B, T, H, D), segment ids (B, T) -> (B, T, H, D); or any boolean `mask`
-    (B, 1, T, T). `bias`: None, or pairs (boolean (B, T, T), per-head weights (H,)) added to the scores (xla,
-    blocked)."""
-    if mask is not None:   # an explicit mask holds causality itself (inference packs several prompts on one context)
-        return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=mask, implementation='xla')
-    if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids, bias=bias)
-    if bias and implementation != 'xla':
-        raise NetlmError(f'attention {implementation} takes no bias ({", ".join(BIASES)}): '
-                         'use xla or blocked')
+    (B, 1, T, T) instead. `bias`, scores (B, H, T, T) added before the softmax, takes XLA's kernel (the reference)."""
+    if mask is not None or bias is not None:   # an explicit mask holds causality itself (inference packs prompts)
+        causal = mask is None
+        return jax.nn.dot_product_attention(q, k, v, bias, mask=segment_mask(segment_ids) if causal else mask,
+                                            is_causal=causal, implementation='xla')
+    if implementation == 'blocked': return blocked_attention(q, k, v, segment_ids)
     if implementation in ('xla', 'cudnn'):
-        return jax.nn.dot_product_attention(q, k, v, attention_bias(bias, q.dtype), mask=segment_mask(segment_ids),
-                                            is_causal=True, implementation=implementation)
+        return jax.nn.dot_product_attention(q, k, v, mask=segment_mask(segment_ids), is_causal=True,
+                                            implementation=implementation)
     if implementation == 'pallas':
         from jax.experimental.pallas.ops.gpu import attention as pallas_attention
         T = q.shape[1]
@@ -101,7 +90,7 @@ def attention(q, k, v, segment_ids, implementation: str = 'xla', mask=None, bias
                                     interpret=jax.default_backend() != 'gpu')
     raise NetlmError(f'unknown attention implementation {implementation!r}')
 
-
+# %% ../nbs/14_model.ipynb #c014d
 @functools.cache
 def attention_trains(implementation: str, n_heads: int, head_dim: int, dtype: str = 'bfloat16') -> bool:
     "Whether packed-segment attention with `implementation` compiles and differentiates here (a small probe, run once)."
@@ -129,33 +118,32 @@ def _linear(c: ModelConfig, n_in: int, n_out: int, rngs: nnx.Rngs, *, residual=F
     return nnx.Linear(n_in, n_out, use_bias=False, dtype=dtype or jnp.dtype(c.dtype),
                       kernel_init=nnx.initializers.normal(std), rngs=rngs)
 
-
+# %% ../nbs/14_model.ipynb #c019a
 class Attention(nnx.Module):
-    "Multi-head self-attention, causal within segments, with RoPE on queries and keys."
-    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs, layer: int = 0):
+    "Multi-head self-attention, causal within segments, with RoPE on queries and keys and the RTT bias if asked."
+    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs):
         self.n_heads, self.head_dim, self.rope_base = c.n_heads, c.head_dim, c.rope_base
         self.implementation = attention_implementation(c)
         self.qkv = _linear(c, c.d_model, 3 * c.n_heads * c.head_dim, rngs)
         self.out = _linear(c, c.n_heads * c.head_dim, c.d_model, rngs, residual=True)
-        # zero at first: the model starts as one without the biases
-        if c.same_dst_bias: self.same_dst = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
-        if c.dst_prefix_bias and layer >= c.dst_prefix_from: self.dst_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
+        # zero at first: the model starts as one without the bias
         if c.rtt_prefix_bias: self.rtt_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
-    def __call__(self, x, positions, segment_ids, mask=None, masks=(None, None, None)):
-        """`masks`: the boolean (B, T, T) of `same_destination`, `dst_prefix_match` and `rtt_prefix_match`, each None
-        where unused."""
-
+    def __call__(self, x, positions, segment_ids, mask=None, reading=None):
+        "`reading`: what the RTT bias reads (`reading_inputs`), None without it."
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
         q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
-        weights = [getattr(self, name, None) for name in ('same_dst', 'dst_prefix', 'rtt_prefix')]
-        bias = [(where, weight[...]) for where, weight in zip(masks, weights) if where is not None and weight is not None]
-        y = attention(q, k, v, segment_ids, self.implementation, mask, bias)
+        weight = self.rtt_prefix[...] if reading is not None and hasattr(self, 'rtt_prefix') else None
+        if weight is None: y = attention(q, k, v, segment_ids, self.implementation, mask)
+        elif mask is not None:                                                   # the reference: every row biased
+            bias = (weight[None, :, None, None] * reading[:, None]).astype(q.dtype)   # (B, H, T, T)
+            y = attention(q, k, v, segment_ids, mask=mask, bias=bias)
+        else: y = read_rows(attention(q, k, v, segment_ids, self.implementation), q, k, v, segment_ids, *reading, weight)
         return self.out(y.reshape(B, T, self.n_heads * self.head_dim))          # (B, T, d_model)
 
-
+# %% ../nbs/14_model.ipynb #c019b
 class MLP(nnx.Module):
     "Two matrices with a GELU between them."
     def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs):
@@ -167,15 +155,15 @@ class MLP(nnx.Module):
 
 class Block(nnx.Module):
     "Pre-norm transformer block: x + attention(norm(x)), then x + mlp(norm(x)), dropout on each branch."
-    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs, layer: int = 0):
-        self.attn_norm, self.attn = _norm(c, rngs), Attention(c, rngs=rngs, layer=layer)
+    def __init__(self, c: ModelConfig, *, rngs: nnx.Rngs):
+        self.attn_norm, self.attn = _norm(c, rngs), Attention(c, rngs=rngs)
         self.mlp_norm, self.mlp = _norm(c, rngs), MLP(c, rngs=rngs)
         self.dropout = nnx.Dropout(c.dropout)
 
-    def __call__(self, x, positions, segment_ids, keys=None, mask=None, masks=(None, None, None)):
+    def __call__(self, x, positions, segment_ids, keys=None, mask=None, reading=None):
         # x is the float32 residual stream; the branches compute in `dtype` and are added back in float32
         drop = lambda y, i: self.dropout(y, deterministic=keys is None, rngs=None if keys is None else keys[i])
-        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, masks), 0).astype(jnp.float32)
+        x = x + drop(self.attn(self.attn_norm(x), positions, segment_ids, mask, reading), 0).astype(jnp.float32)
         return x + drop(self.mlp(self.mlp_norm(x)), 1).astype(jnp.float32)
 
 # %% ../nbs/14_model.ipynb #c039
@@ -217,7 +205,7 @@ def destination_buckets(tokens: jax.Array, buckets: int, *, inclusive: bool = Fa
     h = h ^ (h >> 12)
     return (h % jnp.uint32(buckets)).astype(jnp.int32), done
 
-# %% ../nbs/14_model.ipynb #c045
+# %% ../nbs/14_model.ipynb #c050a
 def _destinations(tokens: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array]:
     """Per token (B, T): its measurement's start, its destination's 24-bit bucket (`destination_buckets`) and whether
     that destination is complete at or before it, and the bucket its measurement ends with (-1: no destination)."""
@@ -231,52 +219,11 @@ def _destinations(tokens: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array, j
     whole = jnp.where(jnp.take_along_axis(done, end, axis=1), jnp.take_along_axis(bucket, end, axis=1), -1)
     return start, bucket, done, whole
 
-
-def same_destination(tokens: jax.Array) -> jax.Array:
-    """(B, T, T) boolean: query `i` has its measurement's destination complete (at or before `i`), and key `j` is a
-    token of an earlier measurement to the same destination (by a 24-bit hash, `destination_buckets`)."""
-    start, bucket, done, whole = _destinations(tokens)
-    return done[:, :, None] & (whole[:, None, :] == bucket[:, :, None]) & (start[:, None, :] < start[:, :, None])
-
-# %% ../nbs/14_model.ipynb #c048
-def _prefix_hash(byte: jax.Array, n: jax.Array, wide: jax.Array) -> jax.Array:
-    "A 32-bit hash (B, T) of the first `n` (B, T) of `byte` (B, T, 16, 1-based) and the version (`wide`: IPv6)."
-    keep = jnp.arange(16) < n[..., None]
-    h = (jnp.where(keep, byte, 0) * jnp.asarray(_HASH_MULT)).sum(-1)
-    h = h + (n.astype(jnp.uint32) + 1) * jnp.uint32(0x27D4EB2F)
-    h = h + wide.astype(jnp.uint32) * jnp.uint32(0x165667B1)
-    h = (h ^ (h >> 15)) * jnp.uint32(0x2C1B3C6D)
-    return h ^ (h >> 12)
-
-
-def dst_prefix_match(tokens: jax.Array) -> jax.Array:
-    """(B, T, T) boolean: query `i` is a destination's role token or byte with more to come (`n` bytes written, the
-    next is byte `n`), and key `j` is byte `n` of an earlier measurement's destination (same version) whose first `n`
-    bytes are the same."""
-    B, T = tokens.shape
-    idx = jnp.arange(T)[None, :]
-    start = jax.lax.cummax(jnp.where(tokens == MEASUREMENT_START, idx, -1), axis=1)   # each token's measurement start
-    role = jax.lax.cummax(jnp.where((tokens == DST_IPV4) | (tokens == DST_IPV6), idx, -1), axis=1)
-    at = jnp.maximum(role, 0)
-    wide = jnp.take_along_axis(tokens, at, axis=1) == DST_IPV6
-    width = jnp.where(wide, 16, 4)
-    offset = idx - role                                         # 0 on the role token, n on the address's n-th byte
-    inside = (role >= 0) & (role >= start)                      # this measurement's destination field has begun
-    k = jnp.arange(16)
-    raw = tokens[jnp.arange(B)[:, None, None], jnp.clip(at[..., None] + 1 + k, 0, T - 1)]
-    byte = (raw - BYTE_OFFSET + 1).astype(jnp.uint32)
-    query = inside & (offset < width)
-    key = inside & (offset >= 1) & (offset <= width)
-    hq = _prefix_hash(byte, jnp.clip(offset, 0, 16), wide)       # the bytes written so far
-    hk = _prefix_hash(byte, jnp.clip(offset - 1, 0, 16), wide)   # the bytes before the key's own
-    return (query[:, :, None] & key[:, None, :] & (hq[:, :, None] == hk[:, None, :])
-            & (start[:, None, :] < start[:, :, None]))
-
 # %% ../nbs/14_model.ipynb #c051
-def rtt_prefix_match(tokens: jax.Array, positions: jax.Array | None = None) -> jax.Array:
-    """(B, T, T) boolean: query `i` is an RTT's `<RttStart>` or first byte with its measurement's destination
-    written (the next token is RTT byte `n`), and key `j` is RTT byte `n` of an earlier measurement to the same
-    destination whose RTT starts with the same `n` bytes. Offsets come from `positions` (default: one sequence)."""
+def rtt_reading(tokens: jax.Array, positions: jax.Array | None = None) -> dict:
+    """Per token (B, T), what the RTT bias compares: `query` (an RTT's `<RttStart>` or first byte with its destination
+    written) with its code (bucket, the RTT byte to come, the byte written so far); `key` (RTT byte 1 or 2 of a
+    measurement with a destination) with its code (bucket, its own byte, the byte before it); each token's `start`."""
     B, T = tokens.shape
     if positions is None: positions = jnp.broadcast_to(jnp.arange(T), (B, T))
     idx = jnp.arange(T)[None, :]
@@ -285,27 +232,66 @@ def rtt_prefix_match(tokens: jax.Array, positions: jax.Array | None = None) -> j
     offset = jnp.where((role >= 0) & (role >= start),                           # 0 on it, 1 and 2 on its bytes
                        positions - jnp.take_along_axis(positions, jnp.maximum(role, 0), axis=1), -1)
     previous = jnp.concatenate([jnp.full((B, 1), -1, tokens.dtype), tokens[:, :-1]], axis=1)
-    query = done & ((offset == 0) | (offset == 1))
-    key = (whole >= 0) & ((offset == 1) | (offset == 2))
     written = jnp.where(offset == 1, tokens, -1)      # a query's RTT byte written so far (-1: none)
     before = jnp.where(offset == 2, previous, -1)     # a key's RTT byte before its own (-1: none)
-    return (query[:, :, None] & key[:, None, :] & (bucket[:, :, None] == whole[:, None, :])
-            & (offset[:, :, None] + 1 == offset[:, None, :]) & (written[:, :, None] == before[:, None, :])
-            & (start[:, None, :] < start[:, :, None]))
+    return dict(query=done & ((offset == 0) | (offset == 1)), query_code=(bucket, offset + 1, written),
+                key=(whole >= 0) & ((offset == 1) | (offset == 2)), key_code=(whole, offset, before), start=start)
+
+
+def reading_match(reading: dict, rows: jax.Array | None = None) -> jax.Array:
+    """(B, R, T) boolean: the queries at `rows` (B, R; default every token) against every key of `rtt_reading`: the same
+    code, and the key's measurement earlier."""
+    at = (lambda a: a) if rows is None else (lambda a: jnp.take_along_axis(a, rows, axis=1))
+    match = at(reading['query'])[:, :, None] & reading['key'][:, None, :]
+    for q, k in zip(reading['query_code'], reading['key_code']): match &= at(q)[:, :, None] == k[:, None, :]
+    return match & (reading['start'][:, None, :] < at(reading['start'])[:, :, None])
+
+
+def rtt_prefix_match(tokens: jax.Array, positions: jax.Array | None = None) -> jax.Array:
+    """(B, T, T) boolean: query `i` is an RTT's `<RttStart>` or first byte with its measurement's destination
+    written (the next token is RTT byte `n`), and key `j` is RTT byte `n` of an earlier measurement to the same
+    destination whose RTT starts with the same `n` bytes. Offsets come from `positions` (default: one sequence)."""
+    return reading_match(rtt_reading(tokens, positions))
 
 # %% ../nbs/14_model.ipynb #c054
-def bias_masks(tokens: jax.Array, positions: jax.Array, config: ModelConfig) -> tuple:
-    """The (B, T, T) masks of `config`'s attention biases, computed once: `same_destination`, `dst_prefix_match` and
-    `rtt_prefix_match`, each None where its bias is off."""
-    wanted = (config.same_dst_bias, config.dst_prefix_bias, config.rtt_prefix_bias)
-    if not any(wanted): return (None, None, None)
-    def masks(tokens, positions):
-        return tuple(f(tokens, positions) for f, on in zip((lambda t, p: same_destination(t),
-                                                            lambda t, p: dst_prefix_match(t), rtt_prefix_match), wanted)
-                     if on)
+def reading_budget(T: int) -> int:
+    "Rows of a `T`-token context the RTT bias can move: two per measurement with an RTT (>= 14 tokens), one cut short."
+    return T // 7 + 2
+
+
+def reading_rows(tokens: jax.Array, positions: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """The rows the RTT bias moves: their indices (B, R), R = `reading_budget(T)` (the rest filled with T - 1), which of
+    them are real (B, R), and their matches against every key (B, R, T)."""
+    T = tokens.shape[1]
+    reading = rtt_reading(tokens, positions)
+    rows = jax.vmap(lambda q: jnp.nonzero(q, size=reading_budget(T), fill_value=T - 1)[0])(reading['query'])
+    real = jnp.arange(rows.shape[1])[None] < reading['query'].sum(-1, keepdims=True)
+    return rows, real, reading_match(reading, rows) & real[..., None]
+
+# %% ../nbs/14_model.ipynb #c054a
+def read_rows(y, q, k, v, segment_ids, rows, real, match, weight) -> jax.Array:
+    """`y`, attention without the RTT bias (B, T, H, D), with the `real` ones of `rows` (B, R) computed again with it:
+    `weight` (H,) added to their scores where `match` (B, R, T), causal within segments."""
+    B, T, H, D = q.shape
+    at = rows[:, :, None, None]
+    s = jnp.einsum('brhd,bshd->bhrs', jnp.take_along_axis(q, at, axis=1), k).astype(jnp.float32) * D ** -0.5
+    s = s + weight.astype(jnp.float32)[None, :, None, None] * match[:, None]           # (B, H, R, T)
+    keep = ((jnp.take_along_axis(segment_ids, rows, axis=1)[:, :, None] == segment_ids[:, None, :])
+            & (rows[:, :, None] >= jnp.arange(T)[None, None, :]))
+    p = jax.nn.softmax(jnp.where(keep[:, None], s, -jnp.inf), axis=-1).astype(v.dtype)
+    fixed = jnp.einsum('bhrs,bshd->brhd', p, v)                                          # (B, R, H, D)
+    # added, not set: the filler rows (all T - 1) add zero, and their gradient stays the plain kernel's
+    delta = jnp.where(real[:, :, None, None], fixed - jnp.take_along_axis(y, at, axis=1), 0).astype(y.dtype)
+    return y.at[jnp.arange(B)[:, None], rows].add(delta)
+
+
+def reading_inputs(tokens: jax.Array, positions: jax.Array, config: ModelConfig, dense: bool = False):
+    """What the RTT bias reads, computed once for every layer: None without it; `reading_rows` for the causal mask; the
+    full (B, T, T) `rtt_prefix_match` for an explicit mask (`dense`)."""
+    if not config.rtt_prefix_bias: return None
+    compute = (lambda t, p: rtt_prefix_match(t, p)) if dense else reading_rows
     # the same function on both sides: the conditional only keeps XLA from fusing the masks into every layer
-    computed = iter(jax.lax.cond(tokens[0, 0] >= 0, masks, masks, tokens, positions))
-    return tuple(next(computed) if on else None for on in wanted)
+    return jax.lax.cond(tokens[0, 0] >= 0, compute, compute, tokens, positions)
 
 # %% ../nbs/14_model.ipynb #c021
 class Transformer(nnx.Module):
@@ -314,7 +300,7 @@ class Transformer(nnx.Module):
         c = self.config = config
         self.embed = nnx.Embed(c.vocab_size, c.d_model, dtype=jnp.dtype(c.dtype),
                                embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
-        self.blocks = nnx.List([Block(c, rngs=rngs, layer=i) for i in range(c.n_layers)])
+        self.blocks = nnx.List([Block(c, rngs=rngs) for _ in range(c.n_layers)])
         self.final_norm = _norm(c, rngs)
         self.head = _linear(c, c.d_model, c.vocab_size, rngs, dtype=jnp.float32)   # untied, float32 logits
         self.dropout = nnx.Dropout(c.dropout)
@@ -338,9 +324,9 @@ class Transformer(nnx.Module):
             bucket, done = destination_buckets(tokens, self.config.dst_buckets)
             x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
-        masks = bias_masks(tokens, positions, self.config)
+        reading = reading_inputs(tokens, positions, self.config, dense=attention_mask is not None)
         for i, block in enumerate(self.blocks):
-            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, masks)
+            x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, reading)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
 
 # %% ../nbs/14_model.ipynb #c201
@@ -410,9 +396,8 @@ def param_count(model: Transformer) -> dict:
 def param_count_formula(c: ModelConfig) -> int:
     "Parameter count from the config alone (matrices and embeddings, plus the norm scales)."
     per_layer = 4 * c.d_model * c.n_heads * c.head_dim + 2 * c.d_model * c.mlp_dim + 2 * c.d_model
-    biases = sum(getattr(c, name) for name in BIASES)          # one weight per head and layer each
     return ((2 * c.vocab_size + FIELD_SLOTS * c.field_embedding + c.dst_buckets) * c.d_model
-            + c.n_layers * (per_layer + c.n_heads * biases) + c.d_model)
+            + c.n_layers * (per_layer + c.n_heads * c.rtt_prefix_bias) + c.d_model)   # the bias: one weight per head
 
 # %% ../nbs/14_model.ipynb #c101
 def named_params(state) -> dict[str, np.ndarray]:

@@ -27,7 +27,7 @@ from tqdm.auto import tqdm
 from .errors import NetlmError
 from .manifests import MANIFEST_FORMATS
 from .measurements import REQUIRED_COLUMNS, ROW_REASONS, TIME_RANGE_S, check_columns, timestamp_column
-from .rows import (DEFAULT_COMPRESSION, OLD_SPLIT_RULE, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
+from .rows import (DEFAULT_COMPRESSION, ROW_FORMAT_VERSION, ROW_HEADER_BYTES, ROW_SECTIONS,
                         SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS, TEST, TRAIN, VAL, ProbeRow, split_key,
                         ShardWriter, empty_split_stats, encode_row, load_manifest, read_manifest_json, row_sections)
 from .tokenizer import RTT_MAX_US, ip_bytes, ip_str, rtt_code
@@ -597,7 +597,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
         times = lambda key: [s[key] for s in taken if s[key]]
         splits[split] = dict(measurements=m_, records=sum(s['records'] for s in taken),
                              probes=sum(s['probes'] for s in taken),
-                             probe_ids=sum(s.get('probe_ids', s['probes']) for s in taken),
+                             probe_ids=sum(s['probe_ids'] for s in taken),
                              split_by_cap=sum(s['split_by_cap'] for s in taken), bytes=b,
                              bytes_per_measurement=round(b / m_, 3) if m_ else None,
                              record_bytes=sum(s['record_bytes'] for s in taken),
@@ -606,14 +606,11 @@ def combine_rows(out_dir, parts: dict) -> dict:
                              first_time=min(times('first_time'), default=None),
                              last_time=max(times('last_time'), default=None),
                              shards=[sh for s in taken for sh in s['shards']])
-    if len({m['row_format_version'] for m in manifests.values()}) > 1:
-        raise NetlmError(f'{out_dir}: parts of different row format versions')
     written, total = sum(s['measurements'] for s in splits.values()), sum(s['bytes'] for s in splits.values())
     combined_from = {split: [[str(Path(d).resolve().relative_to(out)), s] for d, s in parts.get(split, [])]
                      for split in SPLITS}
     manifest = dict(format=MANIFEST_FORMATS['probe-rows'], kind='probe-rows', combined_from=combined_from,
-                    row_format_version=(next(iter(manifests.values()))['row_format_version'] if manifests
-                                        else ROW_FORMAT_VERSION),
+                    row_format_version=ROW_FORMAT_VERSION,
                     source=[src for m in manifests.values() for src in m['source']],
                     source_rows=sum(m['source_rows'] for m in manifests.values()),
                     rows_in=sum(m['rows_in'] for m in manifests.values()), measurements_written=written,
@@ -623,8 +620,7 @@ def combine_rows(out_dir, parts: dict) -> dict:
                     max_row_bytes=max((m['max_row_bytes'] for m in manifests.values()),
                                       default=None), test_fraction=None, val_fraction=None,
                     time_split=None, compression=sorted({m['compression'] for m in manifests.values()}),
-                    split_key=(' + '.join(sorted({m.get('split_key', OLD_SPLIT_RULE) for m in manifests.values()}))
-                               or None),
+                    split_key=' + '.join(sorted({m['split_key'] for m in manifests.values()})) or None,
                     probes_on_two_sides=_two_sides(parts, manifests),
                     first_time=min((s['first_time'] for s in splits.values() if s['first_time']), default=None),
                     last_time=max((s['last_time'] for s in splits.values() if s['last_time']), default=None),

@@ -19,7 +19,7 @@ import numpy as np
 from .errors import NetlmError
 from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, rtt_code
 from .measurements import Measurements, node_ids
-from .rows import OLD_SPLIT_RULE, load_manifest, load_rows, rows_to_measurements, split_key
+from .rows import load_manifest, load_rows, rows_to_measurements, split_key
 from .artefacts import PRETRAINED, read_params, read_pretrained
 from .baselines import PairHistory, joint_keys
 from .metrics import bootstrap, bootstrap_ratio, ci_text, clean_json
@@ -407,7 +407,7 @@ def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_
                     seen_queries=int((occurrences > 0).sum()), train_measurements=len(train),
                     held_out_measurements=len(held_out),
                     probe_unit='the physical probe (the split key): the bootstrap resamples probes',
-                    split_key=manifest.get('split_key', OLD_SPLIT_RULE),
+                    split_key=manifest['split_key'],
                     ipv6_share=float(np.mean(proto.version == 6)))
     window = None if used is None else dict(median=float(np.median(used)), share_full=float(np.mean(used >= n_context)),
                                             model_seq_len=getattr(predictor, 'seq_len', None))

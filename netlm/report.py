@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .config import FULL_EVAL
 from .metrics import ci_text, score_text
-from .rows import OLD_SPLIT_RULE, SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID
+from .rows import SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID
 
 # %% auto #0
 __all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'EVAL_SECONDS', 'too_small', 'format_held_out', 'format_metrics_table', 'eval_plan',
@@ -36,17 +36,11 @@ def format_held_out(held: dict) -> str:
     "The report's paragraph on what held out means (`netlm.evaluate.held_out_summary`)."
     keys = {SPLIT_BY_PROBE_ID: 'the RIPE Atlas probe id (the source address where a row has none)',
             SPLIT_BY_ADDRESS: 'the source address (the data has no probe ids)'}
-    key = keys.get(held['split_key'], 'the source address, by the old rule')
+    key = keys[held['split_key']]
     sides = '; '.join(f"{s} {v['probes']:,} probes, {v['measurements']:,} measurements"
                       for s, v in held['sides'].items())
-    two = held['probes_on_two_sides']
     later = ' (the time split sends every probe\'s later measurements to test)' if held['time_split'] else ''
-    both = 'unknown (rows written before it was counted)' if two is None else f'{two}{later}'
-    text = f'Held out: rows are split by {key}. {sides}. Probes on two sides: {both}.'
-    if held['split_key'] == OLD_SPLIT_RULE:
-        text += (' These rows were split by the old rule, so one probe\'s addresses can be on both sides: rebuild '
-                 'them with `netlm preprocess` before claiming anything.')
-    return text
+    return f"Held out: rows are split by {key}. {sides}. Probes on two sides: {held['probes_on_two_sides']}{later}."
 
 # %% ../nbs/20_report.ipynb #c012
 def _protocol_lines(proto: dict) -> list[str]:

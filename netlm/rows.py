@@ -17,6 +17,7 @@ from array_record.python.array_record_data_source import ArrayRecordDataSource  
 from array_record.python.array_record_module import ArrayRecordReader, ArrayRecordWriter
 
 from .errors import NetlmError
+from .errors import FORMAT_VERSIONS, check_format
 from .manifests import manifest_kind, read_manifest_json
 from .measurements import Measurements
 from .tokenizer import ip_str, pack_ips, rtt_code, rtt_from_code
@@ -24,14 +25,14 @@ from .world import World
 
 # %% auto #0
 __all__ = ['ROW_MAGIC', 'ROW_FORMAT_VERSION', 'ROW_HEADER_BYTES', 'ROW_SECTIONS', 'ARRAY_RECORD_OPTIONS', 'DEFAULT_COMPRESSION',
-           'SPLITS', 'TRAIN', 'VAL', 'TEST', 'SPLIT_BY_PROBE_ID', 'SPLIT_BY_ADDRESS', 'OLD_SPLIT_RULE', 'ProbeRow',
-           'encode_row', 'read_row', 'row_nbytes', 'row_sections', 'ShardWriter', 'read_shard', 'random_probe_rows',
-           'write_probe_rows', 'empty_split_stats', 'load_manifest', 'split_key', 'split_rule_warning', 'find_world',
-           'iter_rows', 'shard_paths', 'ShardSource', 'open_shards', 'rows_to_measurements', 'load_rows', 'load_split']
+           'SPLITS', 'TRAIN', 'VAL', 'TEST', 'SPLIT_BY_PROBE_ID', 'SPLIT_BY_ADDRESS', 'ProbeRow', 'encode_row',
+           'read_row', 'row_nbytes', 'row_sections', 'ShardWriter', 'read_shard', 'random_probe_rows',
+           'write_probe_rows', 'empty_split_stats', 'load_manifest', 'split_key', 'find_world', 'iter_rows',
+           'shard_paths', 'ShardSource', 'open_shards', 'rows_to_measurements', 'load_rows', 'load_split']
 
 # %% ../nbs/11_rows.ipynb #c005
 ROW_MAGIC = b'NLR1'
-ROW_FORMAT_VERSION = 1
+ROW_FORMAT_VERSION = FORMAT_VERSIONS['probe-rows']   # 2: the manifest always holds split_key, val and probe_ids
 # magic, version, dt width, index width, reserved, n, d, t0, src, prb_id, part
 _HEADER = struct.Struct('<4sBBBBIIq16sqI4x')
 ROW_HEADER_BYTES = _HEADER.size
@@ -244,7 +245,6 @@ SPLITS = ('train', 'val', 'test')           # a probe's side: its index in SPLIT
 TRAIN, VAL, TEST = range(3)
 SPLIT_BY_PROBE_ID = 'prb_id'                # the split key: the RIPE Atlas probe id, else (no id) the source address
 SPLIT_BY_ADDRESS = 'src_addr'               # ... of a table without probe ids: the source address
-OLD_SPLIT_RULE = 'src_addr (before probe ids)'   # manifests written before the key was recorded
 
 
 def empty_split_stats() -> dict:
@@ -254,16 +254,15 @@ def empty_split_stats() -> dict:
 
 
 def load_manifest(out_dir) -> dict:
-    "The manifest of a preprocessed directory (one written before the validation split has an empty `val`)."
+    "The manifest of a preprocessed directory, checked: a probe-row manifest of this netlm's row format."
     path = Path(out_dir) / 'manifest.json'
     if not path.is_file(): raise FileNotFoundError(f'{path}: no manifest (run `netlm preprocess` first)')
     manifest = read_manifest_json(path, 'manifest')
-    # the kind as `manifest_kind` reads it: a manifest written before `kind` by its format "netlm probe rows"
     if manifest_kind(manifest) != 'probe-rows' or not all(k in manifest.get('splits', {}) for k in ('train', 'test')):
         raise NetlmError(f'{path}: not a netlm probe-row manifest '
                          '(no format "netlm probe rows" with train and test splits)')
-    manifest.setdefault('val_fraction', 0.0)
-    manifest['splits'].setdefault('val', dict(empty_split_stats(), shards=[], bytes=0, bytes_per_measurement=None))
+    check_format('probe-rows', manifest.get('row_format_version'), path, out_dir,
+                 (manifest.get('source') or ['MEASUREMENTS.parquet'])[0])
     return manifest
 
 
@@ -271,18 +270,6 @@ def split_key(row: ProbeRow) -> str:
     """The key that decides a row's side of the split (and groups a probe's rows): its RIPE Atlas probe id, else its
     address."""
     return str(row.prb_id) if row.prb_id >= 0 else row.src
-
-
-def split_rule_warning(data_dir) -> str | None:
-    """One line when `data_dir`'s rows were split by the old rule (every source address on its own side, so one probe's
-    addresses could train and test), with the command that rebuilds them; None for rows split by probe."""
-    manifest = load_manifest(data_dir)
-    if manifest.get('split_key', OLD_SPLIT_RULE) != OLD_SPLIT_RULE: return None
-    sources = manifest.get('source') or ['MEASUREMENTS.parquet']
-    fractions = (f"--test-fraction {manifest.get('test_fraction') or 0.1} "
-                 f"--val-fraction {manifest.get('val_fraction') or 0.1}")
-    return (f'{data_dir}: rows split by the old rule (by source address: one probe\'s addresses can be on two sides); '
-            f'rebuild them split by probe: netlm preprocess {sources[0]} {data_dir} {fractions}')
 
 
 def find_world(data_dir):

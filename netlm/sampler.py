@@ -23,9 +23,9 @@ from .tokenizer import (MEASUREMENT_START, RTT_CODE_FAILED, RTT_START, decode, e
 
 # %% auto #0
 __all__ = ['MODE_FULL', 'MODE_PARTIAL', 'MODE_NONE', 'MODE_NAMES', 'TS_TOKENS_ESTIMATE', 'contexts_per_row', 'timestamp_lengths',
-           'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'relabel_addresses', 'first_successes',
-           'rtt_value_tokens', 'sample_rows', 'sample_row', 'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch',
-           'EpochShuffle', 'PackedBatchIterDataset', 'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
+           'argsort_rows', 'draw_subsets', 'cut_contexts', 'Contexts', 'relabel_addresses', 'sample_rows', 'sample_row',
+           'pack_plan', 'PackedChunk', 'pack_contexts', 'model_batch', 'EpochShuffle', 'PackedBatchIterDataset',
+           'probe_index', 'make_dataset', 'batch_contexts', 'context_probe']
 
 # %% ../nbs/13_sampler.ipynb #c006
 MODE_FULL, MODE_PARTIAL, MODE_NONE = 0, 1, 2
@@ -136,7 +136,6 @@ class Contexts:
     index: np.ndarray         # (M,) measurement index within its row, context after context, in token order
     has_ts: np.ndarray        # (M,) whether that measurement carries a timestamp
     meas_bounds: np.ndarray   # (N+1,) offset of each context in `index` / `has_ts`
-    unscored: np.ndarray | None = None   # (T,) tokens the loss leaves out (`pair_rtt_first_unscored`); None: none
 
     def __len__(self): return len(self.mode)
     @property
@@ -228,51 +227,14 @@ def _context_destinations(rng, table: np.ndarray, m_dst: np.ndarray, k: np.ndarr
     return out
 
 
-def _context_rtts(rng, code: np.ndarray, k: np.ndarray, m_dst: np.ndarray,
-                  cfg: SamplerConfig) -> tuple[np.ndarray, np.ndarray]:
-    """RTT codes of the contexts' measurements (`k[i]` of context i, back to back; `m_dst` their destinations): for a
-    share `cfg.rtt_scale` of contexts scaled by one factor each, for a share `cfg.pair_rtt_scale` by one per
-    destination (`cfg.pair_rtt_scale_dsts` of its destinations); and which measurements were scaled per destination."""
-    per_dst = np.zeros(len(code), bool)
-    if cfg.rtt_scale == 0 and cfg.pair_rtt_scale == 0: return code, per_dst
-    factor, touched = np.ones(len(code)), np.zeros(len(code), bool)
-    if cfg.rtt_scale > 0:
-        m_scaled = np.repeat(rng.random(len(k)) < cfg.rtt_scale, k)
-        factor[m_scaled] = np.repeat(np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k))), k)[m_scaled]
-        touched |= m_scaled
-    if cfg.pair_rtt_scale > 0:
-        m_scaled = np.repeat(rng.random(len(k)) < cfg.pair_rtt_scale, k)
-        salt = np.repeat(rng.integers(0, 2**64, len(k), dtype=np.uint64), k)[m_scaled]
-        # the (destination + 1)-th draw of a splitmix64 stream seeded by the context's salt: one uniform per destination
-        h = _mix64(salt + (m_dst[m_scaled].astype(np.uint64) + np.uint64(1)) * _GOLDEN)
-        u = (h >> np.uint64(11)) * 2.0**-53
-        lo, hi = np.log(cfg.pair_rtt_scale_range)
-        picked = np.ones(len(h), bool)
-        if cfg.pair_rtt_scale_dsts < 1:   # only a share of the destinations: a second uniform, hashed from the first
-            picked = (_mix64(h) >> np.uint64(11)) * 2.0**-53 < cfg.pair_rtt_scale_dsts
-        factor[m_scaled] *= np.where(picked, np.exp(lo + u * (hi - lo)), 1.0)
-        touched |= m_scaled; per_dst[m_scaled] = picked
+def _context_rtts(rng, code: np.ndarray, k: np.ndarray, cfg: SamplerConfig) -> np.ndarray:
+    """RTT codes of the contexts' measurements (`k[i]` of context i, back to back): for a share `cfg.rtt_scale` of
+    contexts scaled by one factor each."""
+    if cfg.rtt_scale == 0: return code
+    scaled = np.repeat(rng.random(len(k)) < cfg.rtt_scale, k)
+    factor = np.repeat(np.exp(rng.uniform(*np.log(cfg.rtt_scale_range), len(k))), k)[scaled]
     out = code.copy()
-    # a failed ping (-1 ms) stays failed
-    out[touched] = rtt_code(rtt_from_code(code[touched]) * factor[touched])
-    return out, per_dst
-
-
-def first_successes(k: np.ndarray, m_dst: np.ndarray, code: np.ndarray, among: np.ndarray) -> np.ndarray:
-    """(M,) bool: the first successful measurement of each destination in each context (`k[i]` measurements of context
-    i, back to back, in token order; `m_dst` their destinations), counting only measurements `among`."""
-    ctx = np.repeat(np.arange(len(k)), k)
-    cand = np.flatnonzero(among & (code != RTT_CODE_FAILED))
-    _, first = np.unique(ctx[cand] * (int(m_dst.max(initial=0)) + 1) + m_dst[cand], return_index=True)
-    out = np.zeros(len(code), bool); out[cand[first]] = True
-    return out
-
-
-def rtt_value_tokens(tokens: np.ndarray, lengths: np.ndarray, flagged: np.ndarray) -> np.ndarray:
-    """(T,) bool: the two RTT code tokens (after `<RTT>`) of the measurements `flagged`, in `encode_batch`'s tokens of
-    measurements `lengths` long."""
-    at = np.flatnonzero(np.repeat(flagged, lengths) & (tokens == RTT_START))   # one <RTT> per successful measurement
-    out = np.zeros(len(tokens), bool); out[at + 1] = True; out[at + 2] = True
+    out[scaled] = rtt_code(rtt_from_code(code[scaled]) * factor)   # a failed ping (-1 ms) stays failed
     return out
 
 
@@ -341,17 +303,14 @@ def sample_rows(rows: list[ProbeRow], rng: np.random.Generator, cfg: SamplerConf
     m_src = _context_sources(rng, src, version, ctx_row, cfg)[np.repeat(np.arange(len(k)), k)]
     m_dst = dst[pos] + table_start[m_row]                   # into the group's table
     m_dst_bytes = _context_destinations(rng, table, m_dst, k, version[m_row], cfg)   # the draws in this order
-    code, per_dst = _context_rtts(rng, rtt[pos], k, m_dst, cfg)
+    code = _context_rtts(rng, rtt[pos], k, cfg)
     tokens, lengths = encode_batch(m_src, m_dst_bytes, version[m_row], code, ts_kind, ts_value,
                                    _field_orders(rng, len(pos), cfg))
-    unscored = None
-    if cfg.pair_rtt_first_unscored and per_dst.any():
-        unscored = rtt_value_tokens(tokens, lengths, first_successes(k, m_dst, code, per_dst))
     ctx_len = np.add.reduceat(lengths, meas_bounds[:-1])
     if (ctx_len > seq_len).any(): raise AssertionError(f'a context of {ctx_len.max()} tokens passes seq_len={seq_len}')
     bounds = np.zeros(len(k) + 1, np.int64); np.cumsum(ctx_len, out=bounds[1:])
     return Contexts(tokens, bounds, ctx_row, mode, np.where(mode == MODE_PARTIAL, drop, np.nan), window,
-                    pos - start[m_row], has_ts, meas_bounds, unscored)
+                    pos - start[m_row], has_ts, meas_bounds)
 
 
 def sample_row(row: ProbeRow, rng: np.random.Generator, cfg: SamplerConfig = SamplerConfig(),
@@ -397,11 +356,6 @@ class PackedChunk:
         at = np.argsort(bin_of * seq_len + offset, kind='stable')
         contexts = [g.tokens[a:z] for g in groups for b in (g.bounds.tolist(),) for a, z in zip(b[:-1], b[1:])]
         self.tokens = [contexts[i] for i in at.tolist()]
-        self.unscored = None   # per context, in layout order, where a group marks tokens the loss leaves out
-        if any(g.unscored is not None for g in groups):
-            marks = [(np.zeros(len(g.tokens), bool) if g.unscored is None else g.unscored)[a:z]
-                     for g in groups for b in (g.bounds.tolist(),) for a, z in zip(b[:-1], b[1:])]
-            self.unscored = [marks[i] for i in at.tolist()]
         self.bin, self.offset, self.lengths, self.segment = (bin_of[at], offset[at], lengths[at],
                                                              segment[at].astype(np.int32))
         # bin b holds contexts first[b]:first[b + 1]
@@ -426,36 +380,27 @@ class PackedChunk:
         return tokens.reshape(-1, L), seg.reshape(-1, L), pos.reshape(-1, L)
 
     def batch(self, a: int, z: int) -> dict:
-        "The model's arrays (`model_batch`) of bins a..z-1, with the tokens the contexts leave unscored out of the loss."
-        unscored = None
-        if self.unscored is not None:
-            lo, hi, L = self.first[a], self.first[z], self.seq_len
-            unscored = np.zeros((z - a) * L, bool)
-            for marks, d in zip(self.unscored[lo:hi], ((self.bin[lo:hi] - a) * L + self.offset[lo:hi]).tolist()):
-                unscored[d:d + len(marks)] = marks
-            unscored = unscored.reshape(-1, L)
-        return model_batch(*self.bins(a, z), unscored)
+        "The model's arrays (`model_batch`) of bins a..z-1."
+        return model_batch(*self.bins(a, z))
 
 
 def pack_contexts(groups: list[Contexts], seq_len: int,
                   rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pack every context of `groups` into bins, in random order with `rng`: (bins, seq_len) int32 tokens, segment ids,
-    positions (`PackedChunk.batch` gives the model's arrays, unscored tokens included)."""
+    positions (`PackedChunk.batch` gives the model's arrays)."""
     chunk = PackedChunk(groups, seq_len, rng)
     return chunk.bins(0, len(chunk))
 
 
-def model_batch(tokens, segmentation, positions, unscored=None) -> dict:
+def model_batch(tokens, segmentation, positions) -> dict:
     """The model's arrays from packed (B, L) tokens, segment ids and positions: targets are the next token within a
-    segment; a target token marked in `unscored` (B, L) bool keeps `targets_segmentation` 0, out of the loss."""
+    segment."""
     real = np.zeros(segmentation.shape, bool)   # the next token is in the same segment (never on padding)
     np.equal(segmentation[:, 1:], segmentation[:, :-1], out=real[:, :-1])
     real &= segmentation > 0
     targets = np.zeros_like(tokens); np.multiply(tokens[:, 1:], real[:, :-1], out=targets[:, :-1])
-    scored = real
-    if unscored is not None: scored = real.copy(); scored[:, :-1] &= ~unscored[:, 1:]
     return dict(inputs=tokens, targets=targets, inputs_segmentation=segmentation, inputs_position=positions,
-                targets_segmentation=segmentation * scored, targets_position=positions * real)
+                targets_segmentation=segmentation * real, targets_position=positions * real)
 
 # %% ../nbs/13_sampler.ipynb #c047
 class EpochShuffle(grain.MapDataset):

@@ -35,11 +35,11 @@ from .errors import NetlmError
 from .checkpoint import CheckpointManager, CorruptCheckpoint, check_architecture, checkpoint_config, checkpoint_manager
 from .checkpoint import load_model_step, newest_checkpoint_config, restore_checkpoint, restore_newest, save_checkpoint
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
-from .config import ARCHITECTURE, BIASES, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
+from .config import ARCHITECTURE, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
 from .manifests import read_manifest_json
 from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
-from .rows import open_shards, split_rule_warning
+from .rows import open_shards
 from .runlog import MetricsLog, read_metrics
 from .sampler import make_dataset
 from .tokenizer import FIELD_NAMES
@@ -47,11 +47,11 @@ from .tokenizer import FIELD_NAMES
 # %% auto #0
 __all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data',
            'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'attention_mask', 'make_optimizer', 'eval_step', 'step_function',
-           'TrainState', 'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights',
-           'init_from', 'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate',
-           'Throughput', 'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps',
-           'budget_schedule', 'steps_for_minutes']
+           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'eval_step', 'step_function', 'TrainState',
+           'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from',
+           'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput',
+           'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps', 'budget_schedule',
+           'steps_for_minutes']
 
 # %% ../nbs/18_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -180,21 +180,13 @@ def lr_schedule(config: TrainConfig | OptimizerConfig) -> optax.Schedule:
                                               config.lr * config.final_lr_ratio)
 
 
-def attention_mask(params):
-    "True on the attention weights (each block's `attn`: q, k, v, out and the attention biases), False elsewhere."
-    return jax.tree_util.tree_map_with_path(lambda path, p: any(getattr(k, 'key', None) == 'attn' for k in path), params)
-
-
 @functools.cache
 def _optimizer(opt: OptimizerConfig) -> optax.GradientTransformation:
     # cached so two runs with the same settings share one optimizer, hence one compiled step
     decay_mask = lambda params: jax.tree.map(lambda p: p.ndim > 1, params)
-    tx = optax.chain(optax.clip_by_global_norm(opt.grad_clip),
-                     optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
-                                 mask=decay_mask))
-    if opt.attention_lr_scale == 1.0: return tx      # the optimizer (and state) of every run before the option
-    # a fine-tune that moves what reads the context (attention) less than what recalls (embeddings, MLPs)
-    return optax.chain(tx, optax.masked(optax.scale(opt.attention_lr_scale), attention_mask))
+    return optax.chain(optax.clip_by_global_norm(opt.grad_clip),
+                       optax.adamw(lr_schedule(opt), opt.b1, opt.b2, opt.eps, weight_decay=opt.weight_decay,
+                                   mask=decay_mask))
 
 
 def make_optimizer(config: TrainConfig | OptimizerConfig) -> optax.GradientTransformation:
@@ -326,8 +318,7 @@ def init_from(state: TrainState, config: TrainConfig, mesh: Mesh) -> TrainState:
     """`state` with the weights of `config.init` (checked against the run's architecture), replicated on `mesh`; the
     optimizer state is kept."""
     model_config, arrays = init_weights(config.init)
-    # a field newer than the weights reads as its default (what those weights were trained with)
-    theirs = {k: model_config.get(k, ModelConfig.__dataclass_fields__[k].default) for k in ARCHITECTURE}
+    theirs = {k: model_config.get(k) for k in ARCHITECTURE}
     ours = config.model.architecture()
     if differ := [f'{k} {theirs[k]} vs {ours[k]}' for k in ARCHITECTURE if theirs[k] != ours[k]]:
         same = [name for name, preset in PRESETS.items() if preset.architecture() == theirs]
@@ -351,17 +342,14 @@ def init_architecture(source) -> dict | None:
 
 
 def init_biases(config, settings: dict):
-    """`config` with the attention biases (`netlm.config.BIASES`) of the model it starts from (`config.init`), except
-    those `settings` set."""
+    """`config` with the attention bias (`rtt_prefix_bias`) of the model it starts from (`config.init`), unless `settings`
+    set it."""
     theirs = init_architecture(config.init) if config.init else None
-    default = lambda name: ModelConfig.__dataclass_fields__[name].default     # False, or 0 for `dst_prefix_from`
-    take = {name: type(default(name))(theirs.get(name, default(name))) for name in (*BIASES, 'dst_prefix_from')
-            if theirs and f'model.{name}' not in settings}
-    take = {name: on for name, on in take.items() if on != getattr(config.model, name)}
-    if not take: return config
-    print(f"init {config.init}: its attention biases come with it "
-          f"({', '.join(f'model.{name}={str(on).lower()}' for name, on in take.items())})", flush=True)
-    return dataclasses.replace(config, model=dataclasses.replace(config.model, **take))
+    if not theirs or 'model.rtt_prefix_bias' in settings: return config
+    on = bool(theirs.get('rtt_prefix_bias', False))
+    if on == config.model.rtt_prefix_bias: return config
+    print(f'init {config.init}: its attention bias comes with it (model.rtt_prefix_bias={str(on).lower()})', flush=True)
+    return dataclasses.replace(config, model=dataclasses.replace(config.model, rtt_prefix_bias=on))
 
 # %% ../nbs/18_train.ipynb #c040
 class StopRequest:
@@ -528,8 +516,7 @@ def _warn_changed(saved: dict, config: TrainConfig, workdir, step: int):
 
 # %% ../nbs/18_train.ipynb #c042
 def _warn_held_out(config: TrainConfig):
-    "One line each: rows split by the old rule (one probe on two sides), and a run with no periodic evaluation."
-    if (Path(config.data) / 'manifest.json').is_file() and (note := split_rule_warning(config.data)): warnings.warn(note)
+    "One line for a run with no periodic evaluation."
     if config.eval_every and eval_split(config) is None:
         warnings.warn(f'{config.data}: no validation split, so no periodic evaluation (training never reads the test '
                       'split); preprocess with --val-fraction 0.1 to monitor one')
@@ -559,7 +546,7 @@ def resolve_data_shards(config: TrainConfig) -> TrainConfig:
     streams), else one per process."""
     try: saved = newest_checkpoint_config(config.workdir)
     except CorruptCheckpoint: saved = None               # nothing to keep: the restore says why in its own words
-    saved = None if saved is None else saved.get('data_shards') or 0   # 0: saved before data streams
+    saved = None if saved is None else saved['data_shards']
     if config.data_shards and saved and config.data_shards != saved:
         raise NetlmError(f'{config.workdir} trains with data_shards={saved}; resume with that (or leave it unset), not '
                          f'{config.data_shards}')
