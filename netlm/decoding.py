@@ -18,7 +18,8 @@ from .tokenizer import BYTE_OFFSET, FAILED, RTT_START, VOCAB_SIZE, rtt_code_ms
 
 # %% auto #0
 __all__ = ['MAX_RTT_MS', 'RTTDistribution', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'DeadlineExceeded', 'TreeDecoder',
-           'rtt_groups', 'chain_next_probs', 'beam_groups', 'continuation_logprobs', 'sample_groups']
+           'split_row', 'PrefixDecoder', 'rtt_groups', 'chain_next_probs', 'beam_groups', 'continuation_logprobs',
+           'sample_groups']
 
 # %% ../nbs/22_decoding.ipynb #c006
 @dataclass
@@ -156,6 +157,130 @@ class TreeDecoder:
             lp = lp[..., allowed]
             p = np.exp(lp - lp.max(-1, keepdims=True)); p /= p.sum(-1, keepdims=True)
             for j, i in enumerate(batch): out[i] = p[j, :len(reads[i])]
+        return out
+
+# %% ../nbs/22_decoding.ipynb #d013
+def _bucket(n: int, least: int) -> int:
+    "The size `n` is padded to: a power of two, at least `least`."
+    return max(least, 1 << max(int(n) - 1, 0).bit_length())
+
+
+@functools.cache
+def _prefix_fns(graphdef):
+    # jitted once per graph definition, as `_tree_logprobs_fn`: models of one architecture share the compilations
+    import jax, jax.numpy as jnp
+    from flax import nnx
+    from netlm.model import head_logprobs, prefix_forward
+
+    @jax.jit
+    def prefill(state, tokens, length):                 # (G, P) trunks, (G,) their lengths -> their caches
+        G, P = tokens.shape
+        causal = jnp.broadcast_to(jnp.tril(jnp.ones((P, P), bool)), (G, 1, P, P))
+        _, cache = prefix_forward(nnx.merge(graphdef, state), tokens[:, None], jnp.broadcast_to(jnp.arange(P), (G, 1, P)),
+                                  causal)
+        return dict(cache, valid=jnp.arange(P)[None] < length[:, None])
+
+    @jax.jit
+    def extend(state, prefix, tokens, positions, leaf, length):   # suffixes (G, S, L) -> log-probs (G, S, L, V)
+        G, S, L = tokens.shape
+        i = jnp.arange(L)
+        real = i[None, None, None, :] < length[..., None, None]
+        visible = ((i[:, None] >= i[None]) & ~leaf[..., None, :] & real) | (i[:, None] == i[None])   # as tree_mask
+        model = nnx.merge(graphdef, state)
+        hidden = prefix_forward(model, tokens, positions, visible, prefix)[0]
+        return head_logprobs(model, hidden, jnp.broadcast_to(i, (G, S, L)))
+    return prefill, extend
+
+# %% ../nbs/22_decoding.ipynb #d014
+def split_row(row: dict, read: np.ndarray) -> tuple[np.ndarray, list[tuple], np.ndarray, np.ndarray]:
+    """A packed row (`tree_layout`) as its trunk and its suffixes (each chain with its leaves: tokens, positions, leaf
+    flags), and each read point as (suffix, offset in it)."""
+    chain = np.asarray(row['chain'])
+    C = int(np.argmax(chain != 0)) if (chain != 0).any() else len(chain)
+    starts = C + np.flatnonzero(np.diff(chain[C:], prepend=-1) != 0)
+    ends = np.r_[starts[1:], len(chain)].astype(np.int64)
+    read = np.asarray(read, np.int64)
+    if len(read) and read.min() < C: raise ValueError('a read point inside the trunk: reads are on chains')
+    at = np.searchsorted(starts, read, side='right') - 1
+    parts = [(row['tokens'][a:b], row['positions'][a:b], row['leaf'][a:b]) for a, b in zip(starts, ends)]
+    return np.asarray(row['tokens'][:C], np.int32), parts, at, read - starts[at]
+
+# %% ../nbs/22_decoding.ipynb #d015
+class PrefixDecoder:
+    """`TreeDecoder.probs` for a Flax `Transformer`, each trunk run once: its keys and values kept (up to `cache_bytes`,
+    least recently used out), every chain with its leaves a short suffix on them; `groups` trunks and `suffixes` chains
+    of each per call."""
+
+    def __init__(self, model, groups: int = 4, suffixes: int = 16, cache_bytes: int = 512 << 20):
+        from flax import nnx
+        self.graphdef, self.state = nnx.split(model)
+        self.prefill_fn, self.extend_fn = _prefix_fns(self.graphdef)
+        self.groups, self.suffixes, self.cache_bytes = groups, suffixes, cache_bytes
+        self.cache, self.deadline, self.calls = {}, None, dict(prefill=0, extend=0)
+
+    def _prefill(self, trunks: dict):
+        "Cache every trunk of `trunks` (bytes -> tokens) that is not yet, `groups` of one length bucket per call."
+        import jax, jax.numpy as jnp
+        for k in trunks:   # the ones asked for now are the most recently used
+            if k in self.cache: self.cache[k] = self.cache.pop(k)
+        by_len = {}
+        for k in (k for k in trunks if k not in self.cache): by_len.setdefault(_bucket(len(trunks[k]), 128), []).append(k)
+        for P, keys in by_len.items():
+            for a in range(0, len(keys), self.groups):
+                part = keys[a:a + self.groups]
+                G = 1 if len(part) == 1 else self.groups
+                tokens, length = np.zeros((G, P), np.int32), np.zeros(G, np.int32)
+                for j, k in enumerate(part): tokens[j, :len(trunks[k])], length[j] = trunks[k], len(trunks[k])
+                _check_deadline(self.deadline)
+                out = self.prefill_fn(self.state, jnp.asarray(tokens), jnp.asarray(length)); self.calls['prefill'] += 1
+                for j, k in enumerate(part):
+                    self.cache[k] = jax.tree.map(lambda x: x[j], out)
+        sizes = {k: sum(x.nbytes for x in jax.tree.leaves(e)) for k, e in self.cache.items()}
+        for k in [k for k in self.cache if k not in trunks]:          # the oldest first, never one asked for now
+            if sum(sizes.values()) <= self.cache_bytes: break
+            del self.cache[k], sizes[k]
+
+    def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
+        """For each row, the renormalized probabilities over `allowed` tokens at its read points:
+        (len(reads[i]), len(allowed))."""
+        import jax, jax.numpy as jnp
+        trunks, suffixes, where = {}, [], []           # a suffix: (trunk key, tokens, positions, leaf, read offsets)
+        for row, read in zip(rows, reads):
+            trunk, parts, at, offset = split_row(row, read)
+            key = trunk.tobytes(); trunks[key] = trunk
+            where.append((len(suffixes), at))
+            suffixes += [(key, *part, offset[at == s]) for s, part in enumerate(parts)]
+        self._prefill(trunks)
+        slots = {}                                     # (trunk length, suffix length) -> [(trunk, its suffixes)]
+        for i, (key, tok, *_) in enumerate(suffixes):
+            slots.setdefault((len(self.cache[key]['valid']), _bucket(len(tok), 16), key), []).append(i)
+        calls = {}
+        for (P, L, key), members in slots.items():
+            calls.setdefault((P, L), []).extend((key, members[a:a + self.suffixes])
+                                                for a in range(0, len(members), self.suffixes))
+        answers = [None] * len(suffixes)
+        for (P, L), group in calls.items():
+            for a in range(0, len(group), self.groups):
+                part = group[a:a + self.groups]
+                G, S = 1 if len(part) == 1 else self.groups, self.suffixes
+                tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
+                length = np.zeros((G, S), np.int32)
+                for g, (_, members) in enumerate(part):
+                    for s, i in enumerate(members):
+                        _, t, p, l, _ = suffixes[i]
+                        tok[g, s, :len(t)], pos[g, s, :len(t)], leaf[g, s, :len(t)], length[g, s] = t, p, l, len(t)
+                keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
+                prefix = jax.tree.map(lambda *xs: jnp.stack(xs), *[self.cache[k] for k in keys])
+                _check_deadline(self.deadline)
+                lp = np.asarray(self.extend_fn(self.state, prefix, *map(jnp.asarray, (tok, pos, leaf, length))))
+                self.calls['extend'] += 1
+                for g, (_, members) in enumerate(part):
+                    for s, i in enumerate(members): answers[i] = lp[g, s, suffixes[i][4]]
+        out = []
+        for (first, at), read in zip(where, reads):
+            lp = np.zeros((len(read), len(allowed)), np.float32)
+            for s in np.unique(at): lp[at == s] = answers[first + s][:, allowed]
+            p = np.exp(lp - lp.max(-1, keepdims=True)); out.append(p / p.sum(-1, keepdims=True))
         return out
 
 # %% ../nbs/22_decoding.ipynb #c040

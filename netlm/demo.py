@@ -104,6 +104,14 @@ def _clear_jax_caches():
     jax.clear_caches()
 
 
+def _shape_key(a):
+    "What a compilation is keyed on in an argument: array shapes and dtypes, through dicts and sequences; None else."
+    if isinstance(a, dict): return tuple((k, _shape_key(v)) for k, v in a.items())
+    if isinstance(a, (list, tuple)): return tuple(_shape_key(v) for v in a)
+    if hasattr(a, 'shape') and hasattr(a, 'dtype'): return (tuple(a.shape), np.dtype(a.dtype).str)
+    return (tuple(np.shape(a)), np.asarray(a).dtype.str) if isinstance(a, (int, float, bool, np.generic)) else None
+
+
 class CompiledShapes:
     """A cap on the input shapes the model's functions are compiled for: the shapes in least-recently-used order; a new
     shape past `max_shapes` clears them (`clear`: JAX's caches) and starts the count again."""
@@ -117,7 +125,7 @@ class CompiledShapes:
         is)."""
         if getattr(fn, 'compiled_shapes', None) is not None: return fn      # a second Demo of the same predictor
         def counted(*arrays):
-            key = (name,) + tuple((np.shape(a), np.asarray(a).dtype.str) for a in arrays)
+            key = (name,) + tuple(_shape_key(a) for a in arrays)
             with self._lock:
                 if key in self.shapes: self.shapes.move_to_end(key)
                 else:
@@ -129,12 +137,11 @@ class CompiledShapes:
         return counted
 
     def cap(self, predictor):
-        """Count the compiled shapes of `predictor`'s model functions (its decoders' `next_logprobs` and
-        `tree_logprobs`)."""
-        if (d := getattr(predictor, 'decoder',
-                         None)) is not None: d.next_logprobs = self.wrap('next_logprobs', d.next_logprobs)
-        if (t := getattr(predictor, 'tree',
-                         None)) is not None: t.tree_logprobs = self.wrap('tree_logprobs', t.tree_logprobs)
+        """Count the compiled shapes of `predictor`'s model functions: its decoder's (`tree_logprobs` of a
+        `TreeDecoder`, `prefill_fn` and `extend_fn` of a `PrefixDecoder`)."""
+        tree = getattr(predictor, 'tree', None)
+        for name in ('tree_logprobs', 'prefill_fn', 'extend_fn'):
+            if tree is not None and hasattr(tree, name): setattr(tree, name, self.wrap(name, getattr(tree, name)))
         return predictor
 
 

@@ -25,8 +25,9 @@ from .measurements import Measurements, split_by
 from .baselines import Baseline
 from .metrics import QUANTILE_GRID
 from .config import COMPLETION_COPY
+from .manifests import read_manifest_json
 from .artefacts import EXPORT_FUNCTIONS, PRETRAINED, pretrained_path, read_params, resolve_model
-from .decoding import (MAX_RTT_MS, RTTDistribution, TreeDecoder, beam_groups,
+from .decoding import (MAX_RTT_MS, PrefixDecoder, RTTDistribution, TreeDecoder, beam_groups,
                             continuation_logprobs, model_tree_logprobs, rtt_groups, sample_groups)
 
 # JAX and Flax (2 s to import) are imported inside the functions that run a model: `netlm --help` imports this module
@@ -141,31 +142,36 @@ def context_destinations(context, limit: int | None = None) -> list[str]:
 
 # %% ../nbs/23_infer.ipynb #c025
 class Predictor:
-    """Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's packed next-token
-    log-probs (`tree_logprobs`, read by a `netlm.decoding.TreeDecoder`).
+    """Answers forward (RTT), inverse (IPs for an RTT) and IP-completion questions with a model's next-token
+    probabilities on packed rows: a decoder (`netlm.decoding.PrefixDecoder` for a Flax model, each context run once) or
+    a `tree_logprobs` function (an exported model's, read by a `netlm.decoding.TreeDecoder`).
 
     Made by `from_model`, `from_checkpoint`, `from_export` or `from_pretrained`; its questions, each for one query and
     for many at once (grouped by context, batched): `predict_rtt` / `predict_many` / `rtt_groups` (forward),
     `complete_ip` / `complete_many` / `completion_candidates` (IP completion), `sample_ips` / `sample_many` (inverse)
     and `rank` (candidates by predicted RTT); `deadline` bounds the model calls of a block."""
 
-    def __init__(self, tree_logprobs, seq_len: int = 1024, rows_per_call: int = 4):
-        self.tree, self.seq_len = TreeDecoder(tree_logprobs, rows_per_call), seq_len
+    def __init__(self, tree, seq_len: int = 1024, rows_per_call: int = 4):
+        self.tree = tree if hasattr(tree, 'probs') else TreeDecoder(tree, rows_per_call)
+        self.seq_len = seq_len
 
     @classmethod
-    def from_checkpoint(cls, workdir, step: int | None = None) -> 'Predictor':
-        "The Predictor of a training run's latest (or given) checkpoint in `workdir`."
+    def from_checkpoint(cls, workdir, step: int | None = None, engine: str = 'prefix') -> 'Predictor':
+        "The Predictor of a training run's latest (or given) checkpoint in `workdir` (`engine` as `from_model`)."
         from netlm.checkpoint import load_model   # orbax: loaded only for a run directory
         model, config = load_model(workdir, step)
-        return cls.from_model(model, int(config['seq_len']))
+        return cls.from_model(model, int(config['seq_len']), engine)
 
     @classmethod
-    def from_model(cls, model, seq_len: int) -> 'Predictor':
-        """The Predictor of a Flax `Transformer` run on windows of `seq_len` tokens (4 packed rows per model call on a
-        CPU, 32 elsewhere)."""
+    def from_model(cls, model, seq_len: int, engine: str = 'prefix') -> 'Predictor':
+        """The Predictor of a Flax `Transformer` run on windows of `seq_len` tokens. `engine` 'prefix': each context
+        once, its questions suffixes on it (`PrefixDecoder`, 4 contexts per model call on a CPU, 16 elsewhere); 'tree':
+        whole packed rows (`TreeDecoder`, the reference, what an exported model's functions compute)."""
         import jax
-        rows_per_call = 4 if jax.default_backend() == 'cpu' else 32
-        return cls(model_tree_logprobs(model), seq_len=min(seq_len, model.config.max_len), rows_per_call=rows_per_call)
+        cpu, seq_len = jax.default_backend() == 'cpu', min(seq_len, model.config.max_len)
+        if engine == 'tree': return cls(model_tree_logprobs(model), seq_len=seq_len, rows_per_call=4 if cpu else 32)
+        if engine != 'prefix': raise NetlmError(f"engine {engine!r}: use 'prefix' or 'tree'")
+        return cls(PrefixDecoder(model, groups=4 if cpu else 16), seq_len=seq_len)
 
     @contextlib.contextmanager
     def deadline(self, at: float | None):
@@ -440,10 +446,17 @@ def load_export(path, pin: str | None = None) -> ExportedModel:
 
 # %% ../nbs/23_infer.ipynb #c047
 @patch(cls_method=True)
-def from_export(cls: Predictor, path, pin: str | None = None) -> Predictor:
-    """The Predictor of a model exported by `netlm export` (nbs/34_export.ipynb): answers like `from_checkpoint`,
-    without the training stack. Where the installed JAX cannot read the exported functions (written by another JAX),
-    the same checked weights are rebuilt with Flax (`rebuild_model`), if it is installed, and it says so in one line."""
+def from_export(cls: Predictor, path, pin: str | None = None, engine: str = 'auto') -> Predictor:
+    """The Predictor of a model exported by `netlm export` (nbs/34_export.ipynb): answers like `from_checkpoint`.
+    `engine` 'auto': with Flax installed, its checked weights rebuilt (`rebuild_model`) and answered by `from_model`'s
+    decoder, each context once; without it (a probe-class device), its exported functions, needing only NumPy and JAX;
+    'export': the exported functions always. Where the installed JAX cannot read them (written by another JAX), the
+    weights are rebuilt with Flax, if it is installed, and it says so in one line."""
+    if engine not in ('auto', 'export'): raise NetlmError(f"engine {engine!r}: use 'auto' or 'export'")
+    if engine == 'auto' and importlib.util.find_spec('flax') is not None:
+        predictor = cls.from_model(*rebuild_model(path, pin))
+        predictor.manifest = read_manifest_json(Path(path) / 'manifest.json')   # checked by rebuild_model's read
+        return predictor
     try: model = load_export(path, pin)
     except ExportUnreadable as e:
         if importlib.util.find_spec('flax') is None:
@@ -471,9 +484,10 @@ def rebuild_model(path, pin: str | None = None):
 
 
 @patch(cls_method=True)
-def from_pretrained(cls: Predictor, name: str = 'base') -> Predictor:
-    "The Predictor of a model shipped in the package (`netlm.artefacts.PRETRAINED`): answers with no training at all."
-    return cls.from_export(pretrained_path(name), pin=PRETRAINED[name])   # another JAX: the same weights, with Flax
+def from_pretrained(cls: Predictor, name: str = 'base', engine: str = 'auto') -> Predictor:
+    """The Predictor of a model shipped in the package (`netlm.artefacts.PRETRAINED`): answers with no training at all
+    (`engine` as `from_export` takes it)."""
+    return cls.from_export(pretrained_path(name), pin=PRETRAINED[name], engine=engine)
 
 # %% ../nbs/23_infer.ipynb #c110
 def load_predictor(spec) -> Predictor:

@@ -24,8 +24,9 @@ from .tokenizer import (BYTE_OFFSET, DST_IPV4, DST_IPV6, FAILED, FIELD_NAMES, ME
 __all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'blocked_attention', 'attention',
            'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'rtt_reading',
            'reading_match', 'rtt_prefix_match', 'reading_budget', 'reading_rows', 'read_rows', 'reading_inputs',
-           'Transformer', 'target_fields', 'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count',
-           'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
+           'Transformer', 'prefix_match', 'prefix_attention', 'prefix_forward', 'head_logprobs', 'target_fields',
+           'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count', 'param_count_formula',
+           'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
@@ -129,12 +130,17 @@ class Attention(nnx.Module):
         # zero at first: the model starts as one without the bias
         if c.rtt_prefix_bias: self.rtt_prefix = nnx.Param(jnp.zeros((c.n_heads,), jnp.float32))
 
-    def __call__(self, x, positions, segment_ids, mask=None, reading=None):
-        "`reading`: what the RTT bias reads (`reading_inputs`), None without it."
+    def project(self, x, positions):
+        "Queries, keys and values (B, T, H, D) of `x` (B, T, d_model), RoPE applied to the first two."
         B, T, _ = x.shape
         qkv = self.qkv(x).reshape(B, T, 3 * self.n_heads, self.head_dim)       # (B, T, 3H, D)
         q, k, v = jnp.split(qkv, 3, axis=2)                                      # (B, T, H, D) each
-        q, k = rope(q, positions, self.rope_base), rope(k, positions, self.rope_base)
+        return rope(q, positions, self.rope_base), rope(k, positions, self.rope_base), v
+
+    def __call__(self, x, positions, segment_ids, mask=None, reading=None):
+        "`reading`: what the RTT bias reads (`reading_inputs`), None without it."
+        B, T, _ = x.shape
+        q, k, v = self.project(x, positions)
         weight = self.rtt_prefix[...] if reading is not None and hasattr(self, 'rtt_prefix') else None
         if weight is None: y = attention(q, k, v, segment_ids, self.implementation, mask)
         elif mask is not None:                                                   # the reference: every row biased
@@ -311,6 +317,15 @@ class Transformer(nnx.Module):
             self.field_embed = nnx.Embed(FIELD_SLOTS, c.d_model, dtype=jnp.dtype(c.dtype),
                                          embedding_init=nnx.initializers.normal(0.02), rngs=rngs)
 
+    def embed_inputs(self, tokens, positions) -> jax.Array:
+        "The residual stream's start (B, T, d_model), float32: the tokens' embeddings, their field slots', destinations'."
+        x = self.embed(tokens).astype(jnp.float32)
+        if self.config.field_embedding: x = x + self.field_embed(field_slots(tokens, positions)).astype(jnp.float32)
+        if self.config.dst_buckets:
+            bucket, done = destination_buckets(tokens, self.config.dst_buckets)
+            x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
+        return x
+
     def __call__(self, tokens, positions=None, segment_ids=None, *, dropout_key=None, attention_mask=None) -> jax.Array:
         """Logits (B, T, vocab) in float32; `positions`/`segment_ids` default to one unpacked sequence.
         `attention_mask` (B, 1, T, T), if given, replaces the causal segment mask (inference's packed prompts)."""
@@ -318,16 +333,69 @@ class Transformer(nnx.Module):
         if positions is None: positions = jnp.broadcast_to(jnp.arange(T, dtype=jnp.int32), (B, T))
         if segment_ids is None: segment_ids = jnp.ones((B, T), jnp.int32)
         keys = None if dropout_key is None else jax.random.split(dropout_key, (len(self.blocks) + 1, 2))
-        x = self.embed(tokens).astype(jnp.float32)                                # (B, T, d_model), the residual stream
-        if self.config.field_embedding: x = x + self.field_embed(field_slots(tokens, positions)).astype(jnp.float32)
-        if self.config.dst_buckets:
-            bucket, done = destination_buckets(tokens, self.config.dst_buckets)
-            x = x + self.dst_embed(bucket).astype(jnp.float32) * done[..., None]
+        x = self.embed_inputs(tokens, positions)                                  # (B, T, d_model), the residual stream
         x = self.dropout(x, deterministic=keys is None, rngs=None if keys is None else keys[-1, 0])
         reading = reading_inputs(tokens, positions, self.config, dense=attention_mask is not None)
         for i, block in enumerate(self.blocks):
             x = block(x, positions, segment_ids, None if keys is None else keys[i], attention_mask, reading)
         return self.head(self.final_norm(x).astype(jnp.float32))                 # (B, T, vocab)
+
+# %% ../nbs/14_model.ipynb #c029q
+def prefix_match(reading: dict, prefix: dict, groups: tuple[int, int]) -> jax.Array:
+    """(G, S, L, P) boolean: the RTT bias of the queries of `reading` (`rtt_reading` of (G * S, L) suffix tokens) on the
+    keys of their group's prefix (`prefix['key']` and `prefix['key_code']`, (G, P)), all earlier than the suffixes."""
+    G, S = groups
+    at = lambda a: a.reshape(G, S, -1)[..., None]
+    match = at(reading['query']) & prefix['key'][:, None, None, :]
+    for q, k in zip(reading['query_code'], prefix['key_code']): match &= at(q) == k[:, None, None, :]
+    return match
+
+# %% ../nbs/14_model.ipynb #c029r
+def prefix_attention(q, k, v, visible, weight=None, own=None, prefix=None) -> jax.Array:
+    """Attention of suffixes that see their own tokens where `visible` (G, S, L, L) and, with `prefix` (its keys and
+    values (G, P, H, D) and which are real, `valid` (G, P)), every real token of their group's prefix: q, k, v
+    (G, S, L, H, D) -> (G, S, L, H, D). `weight` (H,): the RTT bias, added where `own` (G, S, L, L) and `cross`
+    (G, S, L, P) match."""
+    D = q.shape[-1]
+    s = jnp.einsum('gsthd,gsuhd->gshtu', q, k).astype(jnp.float32) * D ** -0.5          # (G, S, H, L, L)
+    if weight is not None: s = s + weight.astype(jnp.float32)[:, None, None] * own[:, :, None]
+    s = jnp.where(visible[:, :, None], s, -jnp.inf)
+    if prefix is None: return jnp.einsum('gshtu,gsuhd->gsthd', jax.nn.softmax(s, axis=-1).astype(v.dtype), v)
+    sp = jnp.einsum('gsthd,gphd->gshtp', q, prefix['k']).astype(jnp.float32) * D ** -0.5   # (G, S, H, L, P)
+    if weight is not None: sp = sp + weight.astype(jnp.float32)[:, None, None] * prefix['cross'][:, :, None]
+    sp = jnp.where(prefix['valid'][:, None, None, None, :], sp, -jnp.inf)
+    p = jax.nn.softmax(jnp.concatenate([sp, s], axis=-1), axis=-1).astype(v.dtype)
+    P = sp.shape[-1]
+    return jnp.einsum('gshtp,gphd->gsthd', p[..., :P], prefix['v']) + jnp.einsum('gshtu,gsuhd->gsthd', p[..., P:], v)
+
+# %% ../nbs/14_model.ipynb #c029s
+def prefix_forward(model: Transformer, tokens, positions, visible, prefix: dict | None = None) -> tuple[jax.Array, dict]:
+    """Hidden states (G, S, L, d_model) of suffixes `tokens` at `positions` (G, S, L), each token seeing the tokens of its
+    own suffix where `visible` (G, S, L, L) and, with `prefix` (a cache of this function with S = 1, and `valid`), every
+    real token of its group's prefix; and these tokens' cache: per layer keys and values, and the RTT bias's keys."""
+    c, (G, S, L) = model.config, tokens.shape
+    flat, pos = tokens.reshape(G * S, L), positions.reshape(G * S, L)
+    x = model.embed_inputs(flat, pos)                                           # (G*S, L, d_model)
+    reading = rtt_reading(flat, pos) if c.rtt_prefix_bias else None
+    own = None if reading is None else reading_match(reading).reshape(G, S, L, L)
+    cross = None if reading is None or prefix is None else prefix_match(reading, prefix, (G, S))
+    shape, cache = (G, S, L, c.n_heads, c.head_dim), dict(k=[], v=[])
+    for i, block in enumerate(model.blocks):
+        q, k, v = (a.reshape(shape) for a in block.attn.project(block.attn_norm(x), pos))
+        cache['k'].append(k.reshape(G, S * L, *shape[3:])); cache['v'].append(v.reshape(G, S * L, *shape[3:]))
+        layer = None if prefix is None else dict(k=prefix['k'][i], v=prefix['v'][i], valid=prefix['valid'], cross=cross)
+        weight = None if reading is None else block.attn.rtt_prefix[...]
+        x = x + block.attn.out(prefix_attention(q, k, v, visible, weight, own, layer).reshape(G * S, L, -1)).astype(jnp.float32)
+        x = x + block.mlp(block.mlp_norm(x)).astype(jnp.float32)
+    if reading is not None:
+        cache.update(key=reading['key'].reshape(G, S * L), key_code=tuple(a.reshape(G, S * L) for a in reading['key_code']))
+    return x.reshape(G, S, L, -1), cache
+
+
+def head_logprobs(model: Transformer, hidden, reads) -> jax.Array:
+    "Next-token log-probabilities (G, S, R, vocab) at `reads` (G, S, R) of `hidden` (G, S, L, d_model), float32."
+    h = jnp.take_along_axis(hidden, reads[..., None], axis=2)
+    return jax.nn.log_softmax(model.head(model.final_norm(h).astype(jnp.float32)), axis=-1)
 
 # %% ../nbs/14_model.ipynb #c201
 _STRUCTURE = FIELD_NAMES.index('structure')
