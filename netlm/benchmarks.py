@@ -29,7 +29,7 @@ from grain.experimental import FirstFitPackIterDataset, FlatMapIterDataset, Wind
 
 # the benchmarks time every stage, so they import every stage (`netlm bench` loads this module only when it runs)
 from .errors import NetlmError
-from .measurements import Measurements, random_measurement_table
+from .measurements import Measurements, random_measurement_table, split_by
 from .synth import build_world, generate
 from .ripe import clear_address_cache, validate
 from .ingest import ingest, synthetic_results
@@ -38,7 +38,8 @@ from .sampler import (MODE_FULL, MODE_NAMES, MODE_NONE, MODE_PARTIAL, TS_TOKENS_
                            batch_contexts, context_probe, contexts_per_row, make_dataset, model_batch, sample_rows)
 from .model import attention_implementation, flops_per_token, param_count
 from .config import CHANGES_RAMP, TrainConfig, config_from_args, huge_pages_state, sampler_config
-from .train import check_config, data_mesh, device_peak_flops, init_state, shard_batch, train
+from .runlog import device_peak_flops
+from .train import check_config, data_mesh, init_state, shard_batch, train
 from .infer import Predictor
 from .evaluate import make_protocol
 from .export import compare_answers, export_model, export_size
@@ -50,7 +51,8 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
-           'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'load_bench', 'bench_kwargs']
+           'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'bench_predict', 'load_bench',
+           'bench_kwargs']
 
 # %% ../nbs/35_benchmarks.ipynb #c006
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
@@ -474,6 +476,61 @@ def bench_changes(probes: int = 8, days: float = 1.0, context: str = 'pair', mod
                 pairs=len(pair_runs(m)[1]) - 1,
                 sources=len(np.unique(m.src.astype(str))), seconds=seconds, measurements_per_s=len(m) / seconds,
                 mean_nll=float(np.mean(s['nll'])), cores=os.cpu_count())
+
+# %% ../nbs/35_benchmarks.ipynb #c092q
+def _bench_predictor(model: str, engine: str) -> Predictor:
+    "The Predictor of `model` (as `load_predictor` takes it) answered by `engine`: 'prefix', 'tree' or 'export'."
+    from netlm.artefacts import pretrained_path, resolve_model
+    from netlm.infer import rebuild_model
+    if engine not in ('prefix', 'tree', 'export'): raise NetlmError(f"engine {engine!r}: use 'prefix', 'tree' or 'export'")
+    found = resolve_model(model)
+    if found.kind == 'run':
+        if engine == 'export': raise NetlmError(f'{model}: a training run has no exported functions; export it first')
+        return Predictor.from_checkpoint(found.path, engine=engine)
+    path = found.path if found.kind == 'export' else pretrained_path(found.name)
+    if engine == 'export': return Predictor.from_export(path, engine='export')
+    return Predictor.from_model(*rebuild_model(path), engine=engine)
+
+
+def _per_s(predictor: Predictor, fn, questions, count) -> float:
+    """Questions/s of `fn(questions)` (`count` questions), timed on a second pass: the first compiles its shapes, and
+    the contexts it kept (`PrefixDecoder`'s cache) are forgotten, so that the second computes them again."""
+    fn(questions)
+    getattr(predictor.tree, 'cache', {}).clear()
+    t0 = time.perf_counter(); fn(questions)
+    return count / (time.perf_counter() - t0)
+
+
+def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12, days: float = 0.5,
+                  queries: int = 600, n_context: int = 30, candidates: int = 32, prefixes: int = 4, targets: int = 2,
+                  seed: int = 0) -> dict:
+    """Queries/s of `model`'s RTT distributions (the evaluation's protocol, up to `queries`), ranking (`candidates`
+    destinations per context), IP completion (`prefixes` per context) and inverse search (`targets` per context) on
+    a synthetic world of `probes` probes, each timed on a second pass (`_per_s`)."""
+    with tempfile.TemporaryDirectory(prefix='netlm-bench-predict-') as tmp:
+        world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
+        build_probe_rows(world['path'], Path(tmp) / 'rows', progress=False)
+        test = Measurements.concat([load_split(Path(tmp) / 'rows', s) for s in SPLITS if (Path(tmp) / 'rows' / s).is_dir()])
+    proto = make_protocol(test, n_context=n_context, max_queries=queries, seed=seed)
+    t0 = time.perf_counter(); predictor = _bench_predictor(model, engine); load_s = time.perf_counter() - t0
+    contexts, rng = list(split_by(proto.context.group, proto.context).values()), np.random.default_rng(seed)
+    dsts = np.unique(test.dst.astype(str))
+    # per context: candidates of its source's IP version; partial destinations of its own; RTTs it measured
+    ranked = [(c, rng.choice(same, min(candidates, len(same)), replace=False).tolist())
+              for c in contexts for same in [[d for d in dsts if (':' in d) == (':' in str(c.src[0]))]]]
+    partial = lambda d: ':'.join(d.split(':')[:3]) + ':' if ':' in d else '.'.join(d.split('.')[:3]) + '.'
+    completions = [(c, [(partial(d), None) for d in rng.choice(c.dst.astype(str), prefixes)]) for c in contexts]
+    inverse = [(c, [(float(r), str(c.src[0])) for r in rng.choice(np.r_[c.rtt_ms[c.rtt_ms > 0], 20.0], targets)])
+               for c in contexts]
+    rank_all = lambda groups: [predictor.rank(str(c.src[0]), cands, c) for c, cands in groups]   # one probe a call
+    out = dict(stage='predict', model=model, engine=engine, cores=os.cpu_count(), backend=jax.default_backend(),
+               load_s=load_s, contexts=len(contexts), rtt_queries=len(proto.queries))
+    out['rtt_queries_per_s'] = _per_s(predictor, lambda q: predictor.predict_many(q, proto.context), proto.queries,
+                                      len(proto.queries))
+    for name, fn, groups in (('rank', rank_all, ranked), ('completion', predictor.complete_many, completions),
+                             ('inverse', predictor.sample_many, inverse)):
+        out[f'{name}_queries_per_s'] = _per_s(predictor, fn, groups, sum(len(q) for _, q in groups))
+    return out
 
 # %% ../nbs/35_benchmarks.ipynb #c094
 def load_bench(spec: str):

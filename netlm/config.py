@@ -64,8 +64,6 @@ class ModelConfig:
         if self.attention not in ATTENTION_IMPLEMENTATIONS:
             raise NetlmError(f"attention {self.attention!r} is not one of {ATTENTION_IMPLEMENTATIONS}")
         if self.head_dim % 2: raise NetlmError(f'head_dim {self.head_dim} must be even for RoPE')
-        if self.rtt_prefix_bias and self.attention in ('cudnn', 'pallas'):
-            raise NetlmError(f'rtt_prefix_bias needs attention xla or blocked (or auto), not {self.attention}')
 
     def architecture(self) -> dict:
         "The fields that define the weights (`ARCHITECTURE`), as a dict."

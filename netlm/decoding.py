@@ -165,6 +165,11 @@ def _bucket(n: int, least: int) -> int:
     return max(least, 1 << max(int(n) - 1, 0).bit_length())
 
 
+def _suffix_bucket(n: int) -> int:
+    "A suffix's padded length: a multiple of 16 up to 64 (most chains with their leaves are 14 to 60 tokens), then `_bucket`."
+    return 16 * max(1, -(-int(n) // 16)) if n <= 64 else _bucket(n, 64)
+
+
 @functools.cache
 def _prefix_fns(graphdef):
     # jitted once per graph definition, as `_tree_logprobs_fn`: models of one architecture share the compilations
@@ -233,6 +238,7 @@ class PrefixDecoder:
                 for j, k in enumerate(part): tokens[j, :len(trunks[k])], length[j] = trunks[k], len(trunks[k])
                 _check_deadline(self.deadline)
                 out = self.prefill_fn(self.state, jnp.asarray(tokens), jnp.asarray(length)); self.calls['prefill'] += 1
+                out = jax.tree.map(np.asarray, out)     # kept on the host: slicing and stacking them costs no dispatch
                 for j, k in enumerate(part):
                     self.cache[k] = jax.tree.map(lambda x: x[j], out)
         sizes = {k: sum(x.nbytes for x in jax.tree.leaves(e)) for k, e in self.cache.items()}
@@ -251,18 +257,21 @@ class PrefixDecoder:
             where.append((len(suffixes), at))
             suffixes += [(key, *part, offset[at == s]) for s, part in enumerate(parts)]
         self._prefill(trunks)
-        slots = {}                                     # (trunk length, suffix length) -> [(trunk, its suffixes)]
-        for i, (key, tok, *_) in enumerate(suffixes):
-            slots.setdefault((len(self.cache[key]['valid']), _bucket(len(tok), 16), key), []).append(i)
-        calls = {}
-        for (P, L, key), members in slots.items():
-            calls.setdefault((P, L), []).extend((key, members[a:a + self.suffixes])
-                                                for a in range(0, len(members), self.suffixes))
+        by_trunk = {}                                  # a trunk's suffixes, shortest first, `suffixes` per slot
+        for i, (key, tok, *_) in enumerate(suffixes): by_trunk.setdefault(key, []).append(i)
+        calls = {}                                     # (trunk length, suffix length) -> [(trunk, its suffixes)]
+        for key, members in by_trunk.items():
+            members = sorted(members, key=lambda i: len(suffixes[i][1]))
+            for a in range(0, len(members), self.suffixes):
+                slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
+                L = _suffix_bucket(len(suffixes[slot[-1]][1]))
+                S = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes))
+                calls.setdefault((len(self.cache[key]['valid']), L, S), []).append((key, slot))
         answers = [None] * len(suffixes)
-        for (P, L), group in calls.items():
+        for (P, L, S), group in calls.items():
             for a in range(0, len(group), self.groups):
                 part = group[a:a + self.groups]
-                G, S = 1 if len(part) == 1 else self.groups, self.suffixes
+                G = 1 if len(part) == 1 else self.groups
                 tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
                 length = np.zeros((G, S), np.int32)
                 for g, (_, members) in enumerate(part):
@@ -270,7 +279,7 @@ class PrefixDecoder:
                         _, t, p, l, _ = suffixes[i]
                         tok[g, s, :len(t)], pos[g, s, :len(t)], leaf[g, s, :len(t)], length[g, s] = t, p, l, len(t)
                 keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
-                prefix = jax.tree.map(lambda *xs: jnp.stack(xs), *[self.cache[k] for k in keys])
+                prefix = jax.tree.map(lambda *xs: np.stack(xs), *[self.cache[k] for k in keys])
                 _check_deadline(self.deadline)
                 lp = np.asarray(self.extend_fn(self.state, prefix, *map(jnp.asarray, (tok, pos, leaf, length))))
                 self.calls['extend'] += 1

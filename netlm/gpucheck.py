@@ -28,18 +28,22 @@ from .errors import NetlmError
 # it imports neither JAX nor netlm's stages: each phase imports them inside its function, in a child process.
 
 # %% auto #0
-__all__ = ['GPU_SETTINGS', 'CPU_SETTINGS', 'PACKAGES', 'XLA_DETERMINISTIC', 'PHASES', 'CheckSettings', 'check_settings',
-           'settings_from_json', 'phase_names', 'package_versions', 'peak_basis', 'check_versions', 'build_check_world',
-           'compare_attention', 'check_attention', 'train_speed', 'script_venv', 'train_losses', 'checkpoint_steps',
-           'xla_flag_accepted', 'trainer_error', 'resume_agreement', 'run_sbatch', 'slurm_resume', 'predictor_speed',
-           'run_phase', 'run_child', 'run_check', 'find_repo', 'main']
+__all__ = ['SHIPPED', 'GPU_SETTINGS', 'CPU_SETTINGS', 'PACKAGES', 'XLA_DETERMINISTIC', 'PHASES', 'CheckSettings',
+           'check_settings', 'settings_from_json', 'phase_names', 'package_versions', 'peak_basis', 'check_versions',
+           'build_check_world', 'compare_attention', 'check_attention', 'train_speed', 'script_venv', 'train_losses',
+           'checkpoint_steps', 'xla_flag_accepted', 'trainer_error', 'resume_agreement', 'run_sbatch', 'slurm_resume',
+           'predictor_speed', 'run_phase', 'run_child', 'run_check', 'find_repo', 'main']
 
 # %% ../nbs/36_gpu_check.ipynb #c007
+# the shipped base's architecture beside a preset's shape: the destination embedding and the RTT bias (fused path)
+SHIPPED = 'model.field_embedding=true model.dst_buckets=4096 model.rtt_prefix_bias=true'
+
+
 @dataclass(frozen=True)
 class CheckSettings:
     "Sizes and time limits of one check: `GPU_SETTINGS` (the defaults) or `CPU_SETTINGS` (`--cpu`)."
     platform: str = 'gpu'                    # where JAX must run: 'gpu' or 'cpu'
-    budget_s: float = 420.0                  # every phase together; a phase that would start later is skipped
+    budget_s: float = 480.0                  # every phase together; a phase that would start later is skipped
     separate: bool = True                    # one process per phase (GPU); False: one process for all (CPU)
     world_probes: int = 100
     world_days: float = 2.0
@@ -47,7 +51,9 @@ class CheckSettings:
     attention_shape: tuple = (8, 1024, 10, 64)                 # batch, length, heads, head size: netlm-86m's
     attention_tolerance: float = 2e-2        # relative error against 'xla' that always passes in bfloat16
     attention_repeats: int = 5               # timed forward and backward passes per kernel
-    speed: tuple = (('netlm-86m', 32, 1024), ('cpu-small', 16, 512))   # (preset, batch, seq_len): the preset's shapes
+    # (name, preset, batch, seq_len, settings): each preset's shapes, unbiased and as shipped (`SHIPPED`)
+    speed: tuple = (('netlm-86m', 'netlm-86m', 32, 1024, ''), ('netlm-86m-shipped', 'netlm-86m', 32, 1024, SHIPPED),
+                    ('cpu-small-shipped', 'cpu-small', 16, 512, SHIPPED))
     speed_steps: int = 20
     speed_warmup: int = 3
     model_overrides: tuple = ()              # 'model.key=value' settings for every model trained (the CPU's one layer)
@@ -61,11 +67,12 @@ class CheckSettings:
     slurm_resume_window: int = 5             # ... in the steps up to the kill and this many after the resume
     slurm_extra: str = 'lr=1e-3 warmup_steps=10 eval_every=100 eval_steps=2'
     queries: int = 300
+    predict_base: bool = True                # the predictor phase also measures the shipped base (`bench_predict`)
     timeouts: tuple = (('versions', 90), ('world', 90), ('attention', 120), ('speed', 240), ('slurm', 240),
                        ('predictor', 120))   # seconds per phase ('speed': each preset)
 
     def timeout(self, phase: str) -> float:
-        "The time limit of `phase` (a `speed_<preset>` phase has the 'speed' limit)."
+        "The time limit of `phase` (a `speed_<name>` phase has the 'speed' limit)."
         return dict(self.timeouts)[phase.split('_')[0]]
 
 
@@ -73,7 +80,8 @@ GPU_SETTINGS = CheckSettings()
 CPU_SETTINGS = CheckSettings(platform='cpu', budget_s=240.0, separate=False, world_probes=12, world_days=0.3,
                              attention_paths=('blocked',), attention_shape=(2, 128, 4, 32), attention_repeats=1,
                              # a second preset times the same code
-                             speed=(('tiny', 4, 128),), speed_steps=3, speed_warmup=1,
+                             speed=(('tiny', 'tiny', 4, 128, ''), ('tiny-shipped', 'tiny', 4, 128, SHIPPED)),
+                             speed_steps=3, speed_warmup=1, predict_base=False,
                              # XLA:CPU compiles bfloat16 slowly
                              model_overrides=('model.n_layers=1', 'model.dtype=float32'),
                              slurm_batch=4, slurm_seq_len=128, slurm_steps=30, slurm_ckpt_every=20, slurm_kill_at=3,
@@ -106,8 +114,8 @@ def settings_from_json(text: str) -> CheckSettings:
 def phase_names(s: CheckSettings) -> list[str]:
     """The phases in the order they run: the figure needed least (the second preset's speed) last, where a budget cut
     lands."""
-    speed = [f'speed_{preset}' for preset, *_ in s.speed]
-    return ['versions', 'world', 'attention', *speed[:1], 'slurm', 'predictor', *speed[1:]]
+    speed = [f'speed_{name}' for name, *_ in s.speed]
+    return ['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:]]
 
 # %% ../nbs/36_gpu_check.ipynb #c010
 PACKAGES = ('jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda12-plugin', 'flax', 'optax',
@@ -127,7 +135,7 @@ def package_versions(names=PACKAGES) -> dict:
 # %% ../nbs/36_gpu_check.ipynb #c012
 def peak_basis(device) -> str:
     "What MFU is measured against on `device`: the named entry of `netlm.train.PEAK_FLOPS`, or the CPU's nominal peak."
-    from netlm.train import PEAK_FLOPS, device_peak_flops
+    from netlm.runlog import PEAK_FLOPS, device_peak_flops
     if device.platform == 'cpu':
         peak = device_peak_flops(device)
         return f'nominal float32 peak of the CPU cores: {peak / 1e12:.2f} TFLOP/s' if peak else 'no known CPU peak'
@@ -239,12 +247,13 @@ def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
     return dict(result, auto=auto, fastest=fastest, checks=checks)
 
 # %% ../nbs/36_gpu_check.ipynb #c021
-def train_speed(s: CheckSettings, preset: str) -> dict:
-    "Phase `speed_<preset>`: `bench_train` of `preset` at the batch and length of `s.speed`, and peak device memory."
+def train_speed(s: CheckSettings, name: str) -> dict:
+    """Phase `speed_<name>`: `bench_train` of the entry `name` of `s.speed` (its preset, batch, length and settings),
+    and peak device memory."""
     import jax
     from netlm.benchmarks import bench_train
-    _, batch, seq_len = next(entry for entry in s.speed if entry[0] == preset)
-    overrides = dict(item.split('=', 1) for item in s.model_overrides)
+    _, preset, batch, seq_len, settings = next(entry for entry in s.speed if entry[0] == name)
+    overrides = dict(item.split('=', 1) for item in (*settings.split(), *s.model_overrides))
     result = bench_train(preset, steps=s.speed_steps, batch_size=batch, seq_len=seq_len,
                          warmup=s.speed_warmup, **overrides)
     stats = jax.devices()[0].memory_stats() or {}
@@ -419,11 +428,15 @@ def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
     warm_s, t0 = time.perf_counter() - t0, time.perf_counter()
     answers = predictor.predict_many(queries, protocol.context)
     seconds = time.perf_counter() - t0
+    base = None
+    if s.predict_base:           # the shipped base's four questions on this device (the decoder its Predictor picks)
+        from netlm.benchmarks import bench_predict
+        base = {k: v for k, v in bench_predict().items() if k.endswith('_per_s') or k in ('engine', 'load_s')}
     medians = np.array([a.median_ms for a in answers])
     p_fail = np.array([a.p_fail for a in answers])
     return dict(backend=jax.default_backend(), checkpoint_steps=checkpoint_steps(run), load_s=load_s,
                 queries=len(queries),
-                compile_s=warm_s, seconds=seconds, queries_per_s=len(queries) / seconds,
+                compile_s=warm_s, seconds=seconds, queries_per_s=len(queries) / seconds, base=base,
                 median_of_medians_ms=float(np.median(medians)) if len(medians) else None,
                 checks=dict(platform=jax.default_backend() == s.platform, answered=len(answers) == len(queries) > 0,
                             distributions=bool(np.isfinite(medians).all() and (medians > 0).all()
