@@ -20,21 +20,21 @@ from .config import (ALGORITHMS, CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS, 
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
                            add_output_options, add_model_options, fail, model_spec, output_format, print_records,
                            probe_list)
+from .data_commands import add_ingest, add_preprocess, add_synth
 
 # Each command imports its stage (and with it JAX, Grain, DuckDB, orbax or matplotlib) inside its function, when it
 # runs: building the parser (`netlm --help`, a mistyped option) then takes under a second instead of several. The
 # configurations are the exception: `netlm.config` loads none of those, and the options are made from its fields.
 
 # %% auto #0
-__all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_synth', 'add_synth', 'cmd_ingest', 'add_ingest', 'cmd_preprocess',
-           'add_preprocess', 'cmd_train', 'add_train', 'cmd_eval', 'add_eval', 'cmd_predict', 'add_predict',
+__all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_train', 'add_train', 'cmd_eval', 'add_eval', 'cmd_predict', 'add_predict',
            'cmd_changes', 'add_changes', 'cmd_serve', 'add_serve', 'cmd_export', 'add_export', 'cmd_quickstart',
-           'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_federate', 'cmd_federate', 'build_parser', 'run',
-           'main']
+           'add_quickstart', 'cmd_pretrain', 'add_pretrain', 'add_reading', 'cmd_reading', 'add_federate',
+           'cmd_federate', 'build_parser', 'run', 'main']
 
 # %% ../nbs/39_cli.ipynb #c007
 # each stage's benchmark is netlm.benchmarks.bench_<stage>
-BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export', 'changes')
+BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export', 'changes', 'predict')
 
 
 def cmd_bench(args) -> dict:
@@ -61,143 +61,6 @@ def add_bench(sub):
     b.add_argument('--preset', default=None,
                    help='model preset for `bench train` (tiny, cpu-small, netlm-86m, netlm-deep)')
     b.set_defaults(func=cmd_bench)
-
-# %% ../nbs/39_cli.ipynb #c016
-def cmd_synth(args) -> dict:
-    "Generate a synthetic world: the measurement Parquet and the world description (the oracle)."
-    from netlm.synth import generate
-    summary = generate(args.out, probes=args.probes, days=args.days, seed=args.seed, progress=not args.no_progress)
-    print(f"wrote {summary['rows']:,} measurements of {summary['probes']} probes to {summary['path']} "
-          f"({summary['failure_share']:.1%} failed, {summary['ipv6_share']:.1%} IPv6)")
-    print(json.dumps(summary, default=str))
-    return summary
-
-
-def add_synth(sub):
-    s = sub.add_parser('synth', help='generate a synthetic RIPE-Atlas-like world (measurements + oracle)',
-                       description='Write OUT/measurements.parquet (the measurement schema) and OUT/world.json (the '
-                                   'oracle: the true RTT distribution of any src, dst, time). Deterministic for a '
-                                   'seed.')
-    s.add_argument('out', help='output directory')
-    s.add_argument('--probes', type=int, default=50, help='number of probes (default 50)')
-    s.add_argument('--days', type=float, default=2.0, help='days of measurements (default 2)')
-    s.add_argument('--seed', type=int, default=0, help='random seed (default 0)')
-    s.add_argument('--no-progress', action='store_true', help='no progress bar')
-    s.set_defaults(func=cmd_synth)
-
-# %% ../nbs/39_cli.ipynb #c017
-def cmd_ingest(args) -> dict:
-    "Read RIPE Atlas ping results (files, or a measurement fetched from the API) into a measurement Parquet table."
-    from netlm.ingest import ATLAS_API, NoMeasurements, format_report, ingest, ingest_atlas, no_rows_reason
-    options = dict(rtt=args.rtt, per_packet=args.per_packet, progress=not args.no_progress, max_rtt_ms=args.max_rtt_ms,
-                   reject_private_src=args.reject_private_src)
-    if args.msm is not None:
-        if args.inputs: raise CLIError(f"give result files or --msm {args.msm}, not both ({' '.join(args.inputs)})")
-        report = ingest_atlas(args.msm, args.out, start=args.start, stop=args.stop, probe_ids=args.probes,
-                              api=args.api or ATLAS_API, timeout=args.timeout,
-                              key=os.environ.get('RIPE_ATLAS_KEY'), **options)
-    else:
-        if not args.inputs:
-            raise CLIError('give result files or directories, or --msm ID to fetch a measurement from the RIPE Atlas API')
-        if given := [f for f in ('start', 'stop', 'probes', 'api') if getattr(args, f) is not None]:
-            raise CLIError(f"--{', --'.join(given)} go with --msm (a measurement fetched from the RIPE Atlas API), not "
-                           'with files')
-        report = ingest(args.inputs, args.out, **options)
-    if not report['rows_written']:                   # an empty table is no answer: say why, write nothing, fail
-        Path(report['out']).unlink(missing_ok=True)
-        raise NoMeasurements(no_rows_reason(report))
-    print(format_report(report))
-    print(json.dumps(report, default=str))
-    return report
-
-# %% ../nbs/39_cli.ipynb #c017x
-def add_ingest(sub):
-    g = sub.add_parser('ingest', help='RIPE Atlas ping results (JSON, JSONL, .gz/.bz2, or --msm ID from the API) -> '
-                                      'measurement Parquet',
-                       description='Read RIPE Atlas ping results as published (every firmware generation), or fetch a '
-                                   "measurement's results from the RIPE Atlas API (--msm), into one Parquet table with "
-                                   'the measurement schema. Unusable results are counted by reason and reported, never '
-                                   'dropped silently.',
-                       usage='netlm ingest FILE... --out T.parquet [options]  |  netlm ingest --msm ID [--start ISO] '
-                             '[--stop ISO] [--probes 1,2,3] --out T.parquet [options]')
-    g.add_argument('inputs', nargs='*', help='result files or directories')
-    g.add_argument('--out', required=True, help='output Parquet file')
-    g.add_argument('--msm', type=int, default=None, metavar='ID',
-                   help='fetch the results of this RIPE Atlas measurement from the API instead of reading files (a '
-                        'non-public one needs an API key in RIPE_ATLAS_KEY)')
-    g.add_argument('--start', default=None, metavar='ISO',
-                   help='--msm: results from this time on (ISO 8601, UTC unless it names a zone; e.g. 2024-01-31 or '
-                        '2024-01-31T12:00Z)')
-    g.add_argument('--stop', default=None, metavar='ISO',
-                   help='--msm: results up to this time (default: now, when --start is given)')
-    g.add_argument('--probes', type=probe_list, default=None, metavar='1,2,3', help='--msm: only these probes')
-    g.add_argument('--api', default=None, metavar='URL', help='--msm: the API root (default https://atlas.ripe.net)')
-    g.add_argument('--timeout', type=float, default=60.0, metavar='SECONDS',
-                   help='--msm: seconds to wait for each answer (default 60)')
-    g.add_argument('--rtt', choices=['avg', 'min', 'median'], default='avg',
-                   help="RTT of a result from its replies (default: avg, RIPE's)")
-    g.add_argument('--per-packet', action='store_true', help='one row per packet instead of one per result')
-    g.add_argument('--max-rtt-ms', type=float, default=60_000.0,
-                   help='reject RTTs above this as outliers (default 60000)')
-    g.add_argument('--reject-private-src', action='store_true',
-                   help='reject results whose source stays private after NAT handling')
-    g.add_argument('--no-progress', action='store_true', help='no progress bar')
-    g.set_defaults(func=cmd_ingest)
-
-# %% ../nbs/39_cli.ipynb #c018
-def cmd_preprocess(args) -> dict:
-    "Group measurements into probe rows (ArrayRecord shards), or merge the manifest parts of an array job."
-    from netlm.ingest import measurement_source
-    from netlm.preprocess import build_probe_rows, merge_manifests, preprocess_summary
-    if args.merge:
-        if len(args.paths) != 1: raise CLIError('--merge takes one argument: OUT_DIR')
-        manifest = merge_manifests(args.paths[0])
-    else:
-        if len(args.paths) != 2: raise CLIError('expected SOURCE OUT_DIR (or --merge OUT_DIR)')
-        # RIPE Atlas results are ingested first, into OUT_DIR/measurements.parquet (the table the rows are made from)
-        source, _ = measurement_source(args.paths[0], Path(args.paths[1]) / 'measurements.parquet',
-                                       progress=not args.no_progress)
-        manifest = build_probe_rows(source, args.paths[1], max_row_bytes=args.max_row_bytes,
-                                    test_fraction=args.test_fraction,
-                                    val_fraction=args.val_fraction, time_split=args.time_split,
-                                    partitions=args.partitions,
-                                    partition=args.partition, memory_limit=args.memory_limit,
-                                    progress=not args.no_progress)
-    print(preprocess_summary(manifest))
-    print(json.dumps(manifest, default=str))
-    return manifest
-
-# %% ../nbs/39_cli.ipynb #c018x
-def add_preprocess(sub):
-    pp = sub.add_parser('preprocess', help='measurements (Parquet or RIPE Atlas results) -> probe rows (ArrayRecord '
-                                           'shards) for training',
-                        description='Group measurements by probe in time order (DuckDB, hash partitions, bounded '
-                                    'memory) into compact probe rows in OUT_DIR/{train,val,test}/*.array_record with '
-                                    'OUT_DIR/manifest.json. Split by a stable hash of the probe, optionally by time '
-                                    'too. Rejected rows are counted by reason in the manifest.',
-                        usage='netlm preprocess SOURCE OUT_DIR [options]  |  netlm preprocess --merge OUT_DIR')
-    pp.add_argument('paths', nargs='+', metavar='PATH',
-                    help='SOURCE (Parquet file, glob or directory, or RIPE Atlas results: ingested first into '
-                         'OUT_DIR/measurements.parquet) and OUT_DIR; with --merge only OUT_DIR')
-    pp.add_argument('--max-row-bytes', type=int, default=8 << 20,
-                    help='split a probe row at a measurement boundary beyond this size (default 8 MiB)')
-    pp.add_argument('--test-fraction', type=float, default=0.1,
-                    help='share of probes held out for testing (default 0.1)')
-    pp.add_argument('--val-fraction', type=float, default=0.1,
-                    help='share of probes held out for validation: training monitors it and experiments choose on it, '
-                         'never on test (default 0.1)')
-    pp.add_argument('--time-split', metavar='ISO_DATE', default=None,
-                    help='train on train-side probes before this date; test on every probe from it on')
-    pp.add_argument('--partitions', type=int, default=None,
-                    help='number of probe-hash partitions (default: by data size)')
-    pp.add_argument('--partition', type=int, default=None,
-                    help='process only this partition (SLURM array task); merge afterwards')
-    pp.add_argument('--merge', action='store_true',
-                    help="merge the array tasks' manifest parts into OUT_DIR/manifest.json")
-    pp.add_argument('--memory-limit', default='2GB',
-                    help="DuckDB's memory limit before it spills to disk (default 2GB)")
-    pp.add_argument('--no-progress', action='store_true', help='no progress bar')
-    pp.set_defaults(func=cmd_preprocess)
 
 # %% ../nbs/39_cli.ipynb #c020
 def cmd_train(args) -> dict:
@@ -590,6 +453,41 @@ def add_pretrain(sub):
     p.add_argument('settings', nargs='*', metavar='KEY=VALUE', help='any TrainConfig field')
     p.set_defaults(func=cmd_pretrain)
 
+# %% ../nbs/39_cli.ipynb #c104
+def add_reading(sub):
+    r = sub.add_parser('reading', help='does the model read its context? the reading curve, the copy probe, the loss '
+                                       'by field and the address reading on held-out probes',
+                       description='Does the model read its context? The reading curve, the copy probe, the loss by '
+                                   'field and the address reading of a model on held-out probes, as one JSON record.')
+    r.add_argument('--model', default='base', metavar='base|RUN|MODEL_DIR',
+                   help='the model: a shipped name, a run directory or an exported model (default base)')
+    r.add_argument('--data', required=True, help='probe-row directory (netlm preprocess)')
+    r.add_argument('--split', choices=['val', 'test'], default='val',
+                   help='held-out probes: val to choose (default), test to claim')
+    r.add_argument('--out', default=None, help='write the JSON record here')
+    r.add_argument('--markdown', default=None, help='write the report section (markdown) here')
+    r.add_argument('--plot', default=None, help='write the reading curve (PNG) here')
+    r.add_argument('--n-context', type=int, default=30, help='context measurements before each cut (default 30)')
+    r.add_argument('--queries-per-cut', type=int, default=10, help='queries after each cut (default 10)')
+    r.add_argument('--cuts-per-probe', type=int, default=10, help='cuts per held-out probe (default 10)')
+    r.add_argument('--max-queries', type=int, default=2000, help='at most this many RTT queries (default 2000; 0: no cap)')
+    r.add_argument('--copy-queries', type=int, default=0,
+                   help='copy probe: at most this many seen-pair queries, drawn at random (default 0: all)')
+    r.add_argument('--factors', type=float, nargs='+', default=[2.0, 0.5],
+                   help='copy probe: the scale factors (default 2 0.5)')
+    r.add_argument('--loss-batches', type=int, default=8, help='batches of 8 sequences for the loss by field and the '
+                                                               'address reading (default 8; 0: neither)')
+    r.add_argument('--n-boot', type=int, default=1000, help='bootstrap resamples of the probes (default 1000)')
+    r.add_argument('--seed', type=int, default=0)
+    r.set_defaults(func=cmd_reading, parser=r)
+
+
+def cmd_reading(args) -> dict:
+    for name in ('n_context', 'queries_per_cut', 'cuts_per_probe', 'n_boot'):
+        if getattr(args, name) < 1: args.parser.error(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
+    from netlm.reading import run_reading
+    return run_reading(args, 'netlm ' + ' '.join(args.argv))
+
 # %% ../nbs/39_cli.ipynb #c105
 _FEDERATE_FLAGS = ('data', 'algorithm', 'clients', 'rounds', 'local_steps', 'batch_size', 'seq_len',
                    'peers', 'compress', 'holdout', 'min_measurements', 'preset', 'init', 'lr', 'seed', 'eval_every',
@@ -653,14 +551,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
-    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_predict, add_changes, add_federate,
-                add_serve, add_export, add_pretrain, add_quickstart, add_bench): add(sub)
+    for add in (add_synth, add_ingest, add_preprocess, add_train, add_eval, add_reading, add_predict, add_changes,
+                add_federate, add_serve, add_export, add_pretrain, add_quickstart, add_bench): add(sub)
     return p
 
 
 def run(argv=None):
     "Run a `netlm` command line and return what the subcommand returns (its report or figures)."
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv                   # what a command writes into its record
     debug = args.debug or os.environ.get('NETLM_DEBUG', '') not in ('', '0')
     if not debug:
         warnings.showwarning = warning_line(args.command)

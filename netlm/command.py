@@ -112,7 +112,8 @@ def probe_list(text: str) -> list[int]:
 
 # %% ../nbs/38_command.ipynb #c107
 class NetlmParser(argparse.ArgumentParser):
-    "An argument parser whose errors suggest the option meant for a mistyped one ('did you mean --model?')."
+    """An argument parser whose errors suggest the option or the subcommand meant for a mistyped one ('did you mean
+    --model?', 'did you mean predict?')."""
 
     def parse_known_args(self, args=None, namespace=None):
         self._given = list(sys.argv[1:] if args is None else args)         # what the error may have to look at
@@ -131,6 +132,11 @@ class NetlmParser(argparse.ArgumentParser):
         parsers = [self] + [p for p in [self._command_parser()] if p is not None]
         known = [o for p in parsers for o in p._option_string_actions]
         out = []
+        commands = next((list(a.choices) for a in self._actions if isinstance(a, argparse._SubParsersAction)), [])
+        if commands and self._command_parser() is None:         # no subcommand named: the first word is a mistyped one
+            word = next((t for t in getattr(self, '_given', []) if not t.startswith('-')), None)
+            if word and (match := difflib.get_close_matches(word, commands, n=1, cutoff=0.6)):
+                out.append(f'{word}: did you mean {match[0]}?')
         for token in getattr(self, '_given', []):
             name = token.split('=', 1)[0]
             if not name.startswith('--') or name in known: continue
@@ -144,7 +150,6 @@ class NetlmParser(argparse.ArgumentParser):
         target = (self._command_parser() if message.startswith('unrecognized arguments') else None) or self
         target.print_usage(sys.stderr)
         self.exit(2, f"{target.prog}: error: {message}{' (' + '; '.join(hints) + ')' if hints else ''}\n")
-
 
 # %% ../nbs/38_command.ipynb #n021
 def _first_line(e: BaseException) -> str:

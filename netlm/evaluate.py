@@ -22,14 +22,14 @@ from tqdm.auto import tqdm
 
 from .checkpoint import load_model
 from .errors import NetlmError
-from .runlog import read_metrics
+from .runlog import plot_training_curve
+from .model import eval_step
 from .measurements import Measurements, node_ids, split_by
 from .baselines import DestinationFrequency, Oracle, default_baselines, group_quantiles, joint_keys
 from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, crps_from_quantiles, rtt_scores
 from .rows import SPLITS, load_manifest, load_rows, rows_to_measurements, split_key
 from .compression import compression_metrics
-from .report import SLICE_NAMES
-from .train import eval_step
+from .report import held_out_summary, SLICE_NAMES
 from .config import COMPLETION_COPY, EVAL_SAMPLER
 from .sampler import MODE_NAMES, make_dataset
 from .infer import context_keys, mix_completions
@@ -38,8 +38,7 @@ from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
 # %% auto #0
 __all__ = ['IP_PREFIX_BYTES', 'RTT_KEYS', 'Protocol', 'make_protocol', 'cold_start_curve', 'ranking_scores', 'evaluate_rtt',
            'query_table', 'plot_rtt_report', 'loss_summary', 'loss_metrics', 'ip_prefix_text', 'ip_metrics',
-           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'plot_training_curve', 'held_out_summary',
-           'run_eval']
+           'oracle_truth', 'pair_median_truth', 'inverse_metrics', 'run_eval']
 
 # %% ../nbs/25_evaluate.ipynb #c027
 @dataclass
@@ -536,45 +535,10 @@ def inverse_metrics(predictor, test: Measurements, context: Measurements, *, tru
                          context_nearest_within=m['context_nearest']['within'],
                          chance_within=m['chance']['within'], verified_queries=m['model']['queries'])
 
-# %% ../nbs/25_evaluate.ipynb #c059
-def plot_training_curve(workdir, path=None):
-    """Training (and held-out: validation) loss over steps, in total and by field, from the run's `metrics.jsonl`
-    (saved to `path` if given)."""
-    import matplotlib.pyplot as plt   # slow to import; only the plots need it
-    train, held = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
-    if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
-    marker = 'o' if len(train) < 30 else None            # a short run: every logged point shown
-    ax1.plot([r['step'] for r in train], [r['loss'] for r in train], marker=marker, label='train')
-    # 'test' only in runs made before training stopped reading it
-    for split in sorted({r.get('split', 'test') for r in held}):
-        pts = [r for r in held if r.get('split', 'test') == split]
-        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-',
-                 label={'val': 'validation'}.get(split, split))
-    ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
-    for name in FIELD_NAMES:
-        ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], marker=marker and '.', label=name)
-    ax2.set(xlabel='step', ylabel='loss (nats/token)', title='training loss by field'); ax2.legend(fontsize=8)
-    fig.tight_layout()
-    if path is not None: fig.savefig(path, dpi=110)
-    return fig
-
-
 # %% ../nbs/25_evaluate.ipynb #c060
 RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crps_ms', 'crps_ci',
             'calibration_error', 'pit_hist',
             'brier', 'brier_n', 'n', 'coverage', 'by')
-
-
-def held_out_summary(manifest: dict) -> dict:
-    """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
-    split, and the probes on two sides (0 unless a time split)."""
-    splits = manifest['splits']
-    return dict(split_key=manifest['split_key'], probes_on_two_sides=manifest['probes_on_two_sides'],
-                time_split=manifest.get('time_split'),
-                sides={s: dict(probes=splits[s]['probe_ids'],
-                               measurements=splits[s]['measurements'])
-                       for s in SPLITS})
 
 # %% ../nbs/25_evaluate.ipynb #c060x
 def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None,

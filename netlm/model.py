@@ -25,8 +25,8 @@ __all__ = ['FIELD_SLOTS', 'attention_implementation', 'rope', 'segment_mask', 'b
            'attention_trains', 'Attention', 'MLP', 'Block', 'field_slots', 'destination_buckets', 'rtt_reading',
            'reading_match', 'rtt_prefix_match', 'reading_budget', 'reading_rows', 'read_rows', 'reading_inputs',
            'Transformer', 'prefix_match', 'prefix_attention', 'prefix_forward', 'head_logprobs', 'target_fields',
-           'token_metrics', 'field_weight', 'loss_fn', 'abstract_model', 'param_count', 'param_count_formula',
-           'named_params', 'set_params', 'flops_per_token']
+           'token_metrics', 'field_weight', 'loss_fn', 'eval_step', 'abstract_model', 'param_count',
+           'param_count_formula', 'named_params', 'set_params', 'flops_per_token']
 
 # %% ../nbs/14_model.ipynb #c006
 def attention_implementation(config: ModelConfig) -> str:
@@ -441,6 +441,11 @@ def loss_fn(model: Transformer, batch: dict, dropout_key=None, field_weights=Non
         return metrics['loss_sum'] / jnp.maximum(metrics['tokens'], 1.0), metrics
     weights = weights * field_weight(batch['targets'], field_weights)
     return (token_loss * weights).sum() / jnp.maximum(weights.sum(), 1e-6), metrics
+
+
+def eval_step(params, batch, *, model_def) -> dict:
+    "Summed token metrics of `batch` (`loss_fn`, no dropout): the held-out loss of training and of `netlm.evaluate`."
+    return loss_fn(nnx.merge(model_def, params), batch)[1]
 
 # %% ../nbs/14_model.ipynb #c031
 def abstract_model(config: ModelConfig) -> Transformer:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from .config import FULL_EVAL
 from .metrics import ci_text, score_text
-from .rows import SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID
+from .rows import SPLIT_BY_ADDRESS, SPLIT_BY_PROBE_ID, SPLITS
 
 # %% auto #0
-__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'EVAL_SECONDS', 'too_small', 'format_held_out', 'format_metrics_table', 'eval_plan',
-           'metric_records']
+__all__ = ['SLICE_NAMES', 'MIN_TEST_PROBES', 'EVAL_SECONDS', 'too_small', 'held_out_summary', 'format_held_out',
+           'format_metrics_table', 'eval_plan', 'metric_records']
 
 # %% ../nbs/20_report.ipynb #c006
 SLICE_NAMES = dict(seen='seen pairs', unseen='unseen pairs', ipv4='IPv4', ipv6='IPv6')
@@ -32,8 +32,17 @@ def too_small(protocol: dict) -> str | None:
     return 'Too small to be a finding: ' + ' and '.join(why) + '; the numbers describe these queries, not the methods.'
 
 # %% ../nbs/20_report.ipynb #c009
+def held_out_summary(manifest: dict) -> dict:
+    """What held out means for a probe-row directory: its split key, the probes (distinct keys) and measurements of each
+    split, and the probes on two sides (0 unless a time split)."""
+    splits = manifest['splits']
+    return dict(split_key=manifest['split_key'], probes_on_two_sides=manifest['probes_on_two_sides'],
+                time_split=manifest.get('time_split'),
+                sides={s: dict(probes=splits[s]['probe_ids'], measurements=splits[s]['measurements']) for s in SPLITS})
+
+
 def format_held_out(held: dict) -> str:
-    "The report's paragraph on what held out means (`netlm.evaluate.held_out_summary`)."
+    "The report's paragraph on what held out means (`held_out_summary`)."
     keys = {SPLIT_BY_PROBE_ID: 'the RIPE Atlas probe id (the source address where a row has none)',
             SPLIT_BY_ADDRESS: 'the source address (the data has no probe ids)'}
     key = keys[held['split_key']]

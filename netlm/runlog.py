@@ -5,16 +5,23 @@
 # %% ../nbs/17_runlog.ipynb #c004
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import time
 import warnings
 from pathlib import Path
+from typing import Callable
 
 import jax
 from tensorboardX import SummaryWriter
+from tqdm import tqdm
+
+from .tokenizer import FIELD_NAMES
 
 # %% auto #0
-__all__ = ['MetricsLog', 'read_records', 'read_metrics']
+__all__ = ['PEAK_FLOPS', 'MetricsLog', 'read_records', 'read_metrics', 'peak_flops', 'cpu_peak_flops', 'device_peak_flops',
+           'Throughput', 'restart_rate', 'bar_total', 'plot_training_curve']
 
 # %% ../nbs/17_runlog.ipynb #c036
 class MetricsLog:
@@ -63,3 +70,98 @@ def read_metrics(workdir, split: str | None = 'train') -> list[dict]:
     records = read_records(Path(workdir) / 'metrics.jsonl')
     if split is None: return records
     return [r for r in records if (r['split'] != 'train' if split == 'held_out' else r['split'] == split)]
+
+# %% ../nbs/17_runlog.ipynb #c072
+PEAK_FLOPS = {   # dense bfloat16 FLOP/s per device, by substring of jax's device_kind, the first match wins
+    'H100 PCIe': 756e12, 'H100 NVL': 835e12, 'H200 NVL': 835e12,   # PCIe cards
+    'GH200': 989e12, 'H200': 989e12, 'H100': 989e12,               # SXM modules and the Grace Hopper superchip
+    'A100': 312e12,                                                # SXM and PCIe alike
+}
+
+
+def peak_flops(device_kind: str) -> float | None:
+    "Dense bfloat16 peak FLOP/s of a device kind (`PEAK_FLOPS`), or None where we don't know it."
+    return next((peak for name, peak in PEAK_FLOPS.items() if name.lower() in device_kind.lower()), None)
+
+
+def cpu_peak_flops(cpuinfo: str | None = None, cores: int | None = None) -> float | None:
+    """Nominal float32 peak FLOP/s of the CPU cores this process may use: cores x clock x FMA width (from
+    /proc/cpuinfo), or None."""
+    if cpuinfo is None:
+        try: cpuinfo = Path('/proc/cpuinfo').read_text()
+        except OSError: return None
+    mhz = [float(line.split(':')[1]) for line in cpuinfo.splitlines() if line.startswith('cpu MHz')]
+    flags = next((set(line.split(':')[1].split()) for line in cpuinfo.splitlines() if line.startswith('flags')), set())
+    if not mhz or 'fma' not in flags: return None
+    # 2 FMA units x (16 | 8 | 4 floats) x 2 FLOP
+    per_cycle = 64 if 'avx512f' in flags else 32 if 'avx2' in flags else 16
+    cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
+    return cores * max(mhz) * 1e6 * per_cycle
+
+
+def device_peak_flops(device=None) -> float | None:
+    "`peak_flops` of a device (default: the first); for the CPU, `cpu_peak_flops` of the cores it runs on."
+    device = device or jax.devices()[0]
+    return cpu_peak_flops() if device.platform == 'cpu' else peak_flops(device.device_kind)
+
+# %% ../nbs/17_runlog.ipynb #c084
+class Throughput:
+    "Real tokens per second of training alone: a window between log steps, minus the evaluations and saves inside it."
+    def __init__(self, clock: Callable[[], float] = time.perf_counter):
+        self.clock, self.since_step, self.start, self.paused_s = clock, None, None, 0.0
+
+    def restart(self, step: int):
+        "Open a window after `step` (the device has finished it)."
+        self.since_step, self.start, self.paused_s = step, self.clock(), 0.0
+
+    @contextlib.contextmanager
+    def paused(self, wait_for=None):
+        "Leave the time inside out of the window, after waiting for the device to finish `wait_for`."
+        if wait_for is not None: jax.block_until_ready(wait_for)
+        t = self.clock()
+        try: yield
+        finally: self.paused_s += self.clock() - t
+
+    def rate(self, tokens: float) -> float | None:
+        "`tokens`, counted over the steps after `since_step`, per second of the window's training time."
+        elapsed = self.clock() - self.start - self.paused_s
+        return tokens / elapsed if elapsed > 0 and tokens > 0 else None
+
+
+def restart_rate(bar: tqdm):
+    "Time `bar` from now on (after the first step: its compilation says nothing of the speed)."
+    if bar.disable: return
+    n = bar.n
+    bar.reset()                                       # a fresh clock and smoothing, with the count at 0 ...
+    bar.n = bar.last_print_n = bar.initial = n         # ... put back: the rate counts the steps from here
+    bar.refresh()
+
+
+def bar_total(step: int, steps: int, steps_per_s: float | None, seconds_left: float | None) -> int:
+    "Where a run will stop, for its progress bar: `steps`, or sooner where its time budget ends at `steps_per_s`."
+    if seconds_left is None or not steps_per_s: return steps
+    return min(steps, step + max(0, round(steps_per_s * seconds_left)))
+
+# %% ../nbs/17_runlog.ipynb #c059
+def plot_training_curve(workdir, path=None):
+    """Training (and held-out: validation) loss over steps, in total and by field, from the run's `metrics.jsonl`
+    (saved to `path` if given)."""
+    import matplotlib.pyplot as plt   # slow to import; only the plots need it
+    train, held = read_metrics(workdir, 'train'), read_metrics(workdir, 'held_out')
+    if not train: raise FileNotFoundError(f'no training metrics in {workdir}/metrics.jsonl')
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.5))
+    marker = 'o' if len(train) < 30 else None            # a short run: every logged point shown
+    ax1.plot([r['step'] for r in train], [r['loss'] for r in train], marker=marker, label='train')
+    # 'test' only in runs made before training stopped reading it
+    for split in sorted({r.get('split', 'test') for r in held}):
+        pts = [r for r in held if r.get('split', 'test') == split]
+        ax1.plot([r['step'] for r in pts], [r['loss'] for r in pts], 'o-',
+                 label={'val': 'validation'}.get(split, split))
+    ax1.set(xlabel='step', ylabel='loss (nats/token)', title='training curve'); ax1.legend()
+    for name in FIELD_NAMES:
+        ax2.plot([r['step'] for r in train], [r.get(f'loss_{name}') for r in train], marker=marker and '.', label=name)
+    ax2.set(xlabel='step', ylabel='loss (nats/token)', title='training loss by field'); ax2.legend(fontsize=8)
+    fig.tight_layout()
+    if path is not None: fig.savefig(path, dpi=110)
+    return fig
+

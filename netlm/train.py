@@ -37,21 +37,19 @@ from .checkpoint import load_model_step, newest_checkpoint_config, restore_check
 from .artefacts import PRETRAINED, ModelNotFound, read_params, resolve_model
 from .config import ARCHITECTURE, EVAL_SAMPLER, PRESETS, ModelConfig, OptimizerConfig, SamplerConfig, TrainConfig
 from .manifests import read_manifest_json
-from .model import (Transformer, attention_implementation, flops_per_token, loss_fn, named_params,
+from .model import (Transformer, attention_implementation, eval_step, flops_per_token, loss_fn, named_params,
                          param_count, set_params)
 from .rows import open_shards
-from .runlog import MetricsLog, read_metrics
+from .runlog import MetricsLog, Throughput, bar_total, device_peak_flops, read_metrics, restart_rate
 from .sampler import make_dataset
 from .tokenizer import FIELD_NAMES
 
 # %% auto #0
-__all__ = ['PEAK_FLOPS', 'BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data',
-           'init_distributed', 'data_mesh', 'replicated', 'shard_batch', 'peak_flops', 'cpu_peak_flops',
-           'device_peak_flops', 'lr_schedule', 'make_optimizer', 'eval_step', 'step_function', 'TrainState',
+__all__ = ['BUDGET_STEPS', 'DataStreams', 'data_shards', 'make_batches', 'eval_split', 'check_data', 'init_distributed',
+           'data_mesh', 'replicated', 'shard_batch', 'lr_schedule', 'make_optimizer', 'step_function', 'TrainState',
            'init_state', 'abstract_state', 'summarize', 'NonFiniteLoss', 'restore_state', 'init_weights', 'init_from',
-           'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'Throughput',
-           'restart_rate', 'bar_total', 'check_config', 'train', 'resolve_data_shards', 'time_steps', 'budget_schedule',
-           'steps_for_minutes']
+           'init_architecture', 'init_biases', 'StopRequest', 'RunBusy', 'RunLock', 'evaluate', 'check_config', 'train',
+           'resolve_data_shards', 'time_steps', 'budget_schedule', 'steps_for_minutes']
 
 # %% ../nbs/18_train.ipynb #c066
 def _data_dir(config: TrainConfig) -> str:
@@ -139,39 +137,6 @@ def shard_batch(batch: dict, mesh: Mesh) -> dict:
     sharding = NamedSharding(mesh, PartitionSpec('data'))
     return {k: jax.make_array_from_process_local_data(sharding, np.asarray(v)) for k, v in batch.items()}
 
-# %% ../nbs/18_train.ipynb #c072
-PEAK_FLOPS = {   # dense bfloat16 FLOP/s per device, by substring of jax's device_kind, the first match wins
-    'H100 PCIe': 756e12, 'H100 NVL': 835e12, 'H200 NVL': 835e12,   # PCIe cards
-    'GH200': 989e12, 'H200': 989e12, 'H100': 989e12,               # SXM modules and the Grace Hopper superchip
-    'A100': 312e12,                                                # SXM and PCIe alike
-}
-
-
-def peak_flops(device_kind: str) -> float | None:
-    "Dense bfloat16 peak FLOP/s of a device kind (`PEAK_FLOPS`), or None where we don't know it."
-    return next((peak for name, peak in PEAK_FLOPS.items() if name.lower() in device_kind.lower()), None)
-
-
-def cpu_peak_flops(cpuinfo: str | None = None, cores: int | None = None) -> float | None:
-    """Nominal float32 peak FLOP/s of the CPU cores this process may use: cores x clock x FMA width (from
-    /proc/cpuinfo), or None."""
-    if cpuinfo is None:
-        try: cpuinfo = Path('/proc/cpuinfo').read_text()
-        except OSError: return None
-    mhz = [float(line.split(':')[1]) for line in cpuinfo.splitlines() if line.startswith('cpu MHz')]
-    flags = next((set(line.split(':')[1].split()) for line in cpuinfo.splitlines() if line.startswith('flags')), set())
-    if not mhz or 'fma' not in flags: return None
-    # 2 FMA units x (16 | 8 | 4 floats) x 2 FLOP
-    per_cycle = 64 if 'avx512f' in flags else 32 if 'avx2' in flags else 16
-    cores = cores or (len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1)
-    return cores * max(mhz) * 1e6 * per_cycle
-
-
-def device_peak_flops(device=None) -> float | None:
-    "`peak_flops` of a device (default: the first); for the CPU, `cpu_peak_flops` of the cores it runs on."
-    device = device or jax.devices()[0]
-    return cpu_peak_flops() if device.platform == 'cpu' else peak_flops(device.device_kind)
-
 # %% ../nbs/18_train.ipynb #c024
 def lr_schedule(config: TrainConfig | OptimizerConfig) -> optax.Schedule:
     "Linear warmup to `lr`, then cosine decay to `lr * final_lr_ratio` at `decay_steps`."
@@ -200,11 +165,6 @@ def _train_step(params, opt_state, batch, step, *, model_def, opt_def, seed, fie
     grads, metrics = nnx.grad(loss_fn, has_aux=True)(model, batch, dropout_key, field_weights)
     optimizer.update(model, grads)
     return nnx.state(model), nnx.state(optimizer), metrics | dict(grad_norm=optax.global_norm(grads))
-
-
-def eval_step(params, batch, *, model_def) -> dict:
-    "Summed token metrics of `batch` (`loss_fn`, no dropout): the held-out loss of training and of `netlm.evaluate`."
-    return loss_fn(nnx.merge(model_def, params), batch)[1]
 
 
 def step_function(model_def, opt_def, seed: int = 0, field_weights: tuple | None = None):
@@ -418,44 +378,6 @@ def evaluate(state: TrainState, config: TrainConfig, mesh: Mesh, split: str) -> 
     batches = make_batches(config, split, seed=config.seed, sampler=EVAL_SAMPLER)
     metrics = [state.eval_step(shard_batch(next(batches), mesh)) for _ in range(config.eval_steps)]
     return summarize(jax.device_get(metrics))
-
-# %% ../nbs/18_train.ipynb #c084
-class Throughput:
-    "Real tokens per second of training alone: a window between log steps, minus the evaluations and saves inside it."
-    def __init__(self, clock: Callable[[], float] = time.perf_counter):
-        self.clock, self.since_step, self.start, self.paused_s = clock, None, None, 0.0
-
-    def restart(self, step: int):
-        "Open a window after `step` (the device has finished it)."
-        self.since_step, self.start, self.paused_s = step, self.clock(), 0.0
-
-    @contextlib.contextmanager
-    def paused(self, wait_for=None):
-        "Leave the time inside out of the window, after waiting for the device to finish `wait_for`."
-        if wait_for is not None: jax.block_until_ready(wait_for)
-        t = self.clock()
-        try: yield
-        finally: self.paused_s += self.clock() - t
-
-    def rate(self, tokens: float) -> float | None:
-        "`tokens`, counted over the steps after `since_step`, per second of the window's training time."
-        elapsed = self.clock() - self.start - self.paused_s
-        return tokens / elapsed if elapsed > 0 and tokens > 0 else None
-
-
-def restart_rate(bar: tqdm):
-    "Time `bar` from now on (after the first step: its compilation says nothing of the speed)."
-    if bar.disable: return
-    n = bar.n
-    bar.reset()                                       # a fresh clock and smoothing, with the count at 0 ...
-    bar.n = bar.last_print_n = bar.initial = n         # ... put back: the rate counts the steps from here
-    bar.refresh()
-
-
-def bar_total(step: int, steps: int, steps_per_s: float | None, seconds_left: float | None) -> int:
-    "Where a run will stop, for its progress bar: `steps`, or sooner where its time budget ends at `steps_per_s`."
-    if seconds_left is None or not steps_per_s: return steps
-    return min(steps, step + max(0, round(steps_per_s * seconds_left)))
 
 # %% ../nbs/18_train.ipynb #c087
 def _check_finite(pending: list, manager: CheckpointManager):
