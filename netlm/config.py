@@ -80,7 +80,7 @@ PRESETS = {
     'netlm-deep': ModelConfig(d_model=576, n_layers=24, n_heads=9, mlp_dim=1792),
     # For tests and the quickstart on a CPU: 0.7M parameters, ~10k tokens/s on 2 CPU cores at 8 x 256.
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
-    # The CPU recipe of nbs/40_experiments.ipynb (with its training settings, RECIPES['cpu-small']):
+    # The CPU recipe of experiments/journal.ipynb (with its training settings, RECIPES['cpu-small']):
     # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
     'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True,
                              dst_buckets=4096, max_len=1024, dropout=0.0, dtype='float32'),
@@ -336,7 +336,7 @@ def parse_settings(items) -> dict:
 # %% ../nbs/02_config.ipynb #c064
 # Training settings that go with a model preset (a recipe): applied before a config file and key=value overrides.
 RECIPES = {
-    # the CPU recipe (nbs/40_experiments.ipynb): every choice below was measured there on a validation split
+    # the CPU recipe (experiments/journal.ipynb): every choice below was measured there on a validation split
     'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
                       ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5),
                       field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
@@ -344,7 +344,7 @@ RECIPES = {
 
 
 # What changes when a run starts from a pretrained model (`init`): chosen on validation probes in
-# nbs/40_experiments.ipynb (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave
+# experiments/journal.ipynb (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave
 # median errors 3.14, 2.72, 2.50 ms)
 FINETUNE = {
     'cpu-small': dict(lr=3e-3, warmup_steps=20),

@@ -187,7 +187,7 @@ def format_metrics_table(metrics: dict) -> str:
 # %% ../nbs/20_report.ipynb #c031
 # Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
 # high: the quickstart's world (its README timing) and a 300-probe world
-# (nbs/experiments/base/syn300_zero_shot_searches.json)
+# (experiments/base/syn300_zero_shot_searches.json)
 EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
 
 

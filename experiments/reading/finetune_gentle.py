@@ -1,64 +1,24 @@
 """Build experiments/reading/finetune_gentle.json (F7: the default fine-tune at lr 1e-3, alone and with F1c's rescaling)
 from the runs and evaluations its rule names; run from the repository root after them:
-`python nbs/experiments/reading/finetune_gentle.py nbs/experiments/reading/finetune_gentle.json`."""
-import json, platform, subprocess, sys
+`python -m experiments.reading.finetune_gentle experiments/reading/finetune_gentle.json`."""
+import json, sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from finetune_pair_scale_wins import follow, judge       # F5's criteria, which F7's rule keeps
-from netlm.runlog import read_metrics
+from experiments.common import follow       # F5's copy probe (its criteria, which F7's rule keeps, are in arm)
+from experiments.common import F7_ARMS as ARMS, F7_DATA as DATA, arm, provenance, show, queue_train as train   # F7's, moved there for F8
 
 RULE = 'experiments/reading/finetune_gentle_rule.md'
 QUEUE = 'runs/q2.txt'                # the runs and evaluations, in the order they ran
-ARMS = dict(f7a='lr=1e-3', f7b='lr=1e-3 sampler.pair_rtt_scale=0.5')
-DATA = dict(
-    menog='netlm preprocess runs/menog_ft/measurements.parquet runs/menog_f2/rows --test-fraction 0.2 --val-fraction 0.4',
-    s9='netlm synth runs/s9/world --probes 100 --days 2 --seed 9; netlm preprocess runs/s9/world/measurements.parquet '
-       'runs/s9/rows --test-fraction 0.2 --val-fraction 0.4')
 
 
-def seconds(log='runs/times.log') -> dict:
-    "Wall seconds of each training run, from the queue's timing log."
-    out = {}
-    for line in Path(log).read_text().splitlines():
-        _, s, _, rest = line.split(' ', 3)
-        if ' train ' in rest: out[rest.split('--workdir ')[1].split()[0]] = int(s)
-    return out
 
 
-def provenance(queue) -> dict:
-    "What ran (the queue's commands, in order), on what machine, at what commit: every F record's header."
-    return dict(commands=[l for l in Path(queue).read_text().splitlines() if l.strip()],
-                machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
-                             avx512='avx512f' in open('/proc/cpuinfo').read()),
-                commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip())
 
 
-def show(arms, control_copy, decision):
-    "Each arm's copy and criteria, then the control's copy and the decision."
-    for n, a in arms.items():
-        print(n, a['settings'], 'copy', [round(x, 3) for x in a['copy']])
-        for c in a['criteria']: print(('  holds ' if c['holds'] else '  FAILS ') + c['criterion'], c['value'])
-    print('control copy', control_copy, '->', decision)
 
 
-def train(run) -> dict:
-    "A run's last step, training loss, last held-out loss and wall seconds."
-    last, held = read_metrics(run)[-1], read_metrics(run, 'held_out')
-    return dict(step=last['step'], loss=last['loss'], held_out_loss=held[-1]['loss'] if held else None,
-                tokens_per_s=last['tokens_per_s'], seconds=seconds().get(run))
 
 
-def arm(name, settings=None) -> dict:
-    """One arm's evaluations (`runs/NAME_menog_val` with its reading, `runs/NAME_s9_val`) and the rule's six criteria;
-    `settings` name the arm (F7's own by default)."""
-    mg = json.loads(Path(f'runs/{name}_menog_val/metrics.json').read_text())
-    reading = json.loads(Path(f'runs/{name}_menog_val/reading.json').read_text())
-    s9 = json.loads(Path(f'runs/{name}_s9_val/metrics.json').read_text())
-    criteria = judge(mg, s9, reading, world='seed-9', menog='MENOG')
-    return dict(settings=settings or ARMS[name], criteria=criteria, passes=all(c['holds'] for c in criteria),
-                copy=[follow(reading, '2'), follow(reading, '0.5')],
-                menog=dict(eval=mg, reading=reading), s9=dict(eval=s9))
 
 
 def decide(arms: dict, control_copy: list) -> dict:
@@ -90,7 +50,7 @@ def main(out_path):
                                                  'f7b_menog')},
         control_copy=control_copy, control_reading=control_reading, arms=arms,
         decision=decision | dict(default_changed=False),
-        record='python nbs/experiments/reading/finetune_gentle.py nbs/experiments/reading/finetune_gentle.json')
+        record='python -m experiments.reading.finetune_gentle experiments/reading/finetune_gentle.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     show(arms, control_copy, decision)
 
