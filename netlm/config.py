@@ -416,18 +416,19 @@ class FederateConfig:
 
 # %% ../nbs/02_config.ipynb #f102
 # CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series: chosen for the pair
-# context on the 43 sources of 26_changes's validation world (C3; 1.5, 4.0, 30 before, chosen on 12 of them)
+# context on all 43 sources of 26_changes's validation world (drift 1.5, threshold 4, hold 30 before, chosen on 12 of
+# them; the records are in experiments/changes/)
 CUSUM_DEFAULTS = dict(drift=1.5, threshold=3.0, hold=60)
 # whose earlier pings the model's context holds when a ping's surprise is scored (its probe's, or its pair's own), and
-# the one `netlm changes` uses (C1 in 26_changes: validation F1 0.433 with the pair's, 0.341 with the probe's)
+# the one `netlm changes` uses (the pair's: validation F1 0.433 with it, 0.341 with the probe's; experiments/changes/)
 SURPRISE_CONTEXTS = ('probe', 'pair')
 CHANGES_CONTEXT = 'pair'
-# whether a series' first cuts come at its 1st, 2nd, 4th, ... measurement in `netlm changes` (C6 in 26_changes:
-# validation F1 0.588 against 0.520 at the same CUSUM settings)
+# whether a series' first cuts come at its 1st, 2nd, 4th, ... measurement in `netlm changes` (validation F1 0.588
+# against 0.520 without, at the same CUSUM settings; experiments/changes/)
 CHANGES_RAMP = True
 # the weight of the context's own destinations in IP completion's probabilities (a cache mixed with the model; 0: the
-# model alone): chosen on validation probes of a synthetic world and of MENOG (Q1 in 23_infer; every weight from 0.5 up
-# tied, top-1 0.78 against the model alone's 0.13)
+# model alone): chosen on validation probes of a synthetic world and of MENOG (23_infer, record in experiments/questions/;
+# every weight from 0.5 up tied, top-1 0.78 against the model alone's 0.13)
 COMPLETION_COPY = 0.5
 
 # What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the
