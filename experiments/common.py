@@ -1,7 +1,10 @@
 """Helpers the experiments' record scripts share: the change-detection worlds, score cache and statistics (C1's, which
 C2 to C7 and the figure reuse), and the fine-tune criteria and run summaries of the reading issue (F5's, which F6 to F8
-keep). Every function here was moved verbatim from the script named above it; the scripts import them as
-`from experiments.common import ...` and run from the repository root as `python -m experiments.FOLDER.SCRIPT`."""
+keep). Every function here was moved verbatim from the script named above it, but for names that two scripts used
+for different things: F5's timing-log readers are `timed_seconds` and `timed_train`, F7's `queue_seconds` and
+`queue_train`, F7's arms and data `F7_ARMS` and `F7_DATA` (its scripts import them under their old names). The
+scripts import them as `from experiments.common import ...` and run from the repository root as
+`python -m experiments.FOLDER.SCRIPT`."""
 import itertools, json, platform, re, subprocess, time
 from pathlib import Path
 
