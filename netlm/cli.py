@@ -266,11 +266,11 @@ def add_changes(sub):
     c.add_argument('--context', choices=SURPRISE_CONTEXTS, default=CHANGES_CONTEXT,
                    help="whose earlier pings the model reads before scoring a ping: the pair's own (pair) or the "
                         f"probe's, whatever their destinations (probe); default {CHANGES_CONTEXT}, the better detector "
-                        '(nbs/26_changes.ipynb, C1 to C6)')
+                        'on the validation worlds (nbs/26_changes.ipynb)')
     c.add_argument('--ramp', action=argparse.BooleanOptionalAction, default=CHANGES_RAMP,
                    help="a series' first cuts at its 1st, 2nd, 4th, ... measurement, so its first 64 are scored "
                         f"against its own first ones (default {'--ramp' if CHANGES_RAMP else '--no-ramp'}; "
-                        'nbs/26_changes.ipynb, C6)')
+                        "it finds more of the changes in a series' first pings: nbs/26_changes.ipynb)")
     c.add_argument('--queries-per-cut', type=int, default=64, help='measurements asked on the same context before it '
                                                                    'moves on (default 64; see nbs/26_changes.ipynb)')
     c.add_argument('--no-progress', action='store_true', help='no progress bar')

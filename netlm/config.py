@@ -78,7 +78,7 @@ PRESETS = {
     'netlm-deep': ModelConfig(d_model=576, n_layers=24, n_heads=9, mlp_dim=1792),
     # For tests and the quickstart on a CPU: 0.7M parameters, ~10k tokens/s on 2 CPU cores at 8 x 256.
     'tiny': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, max_len=1024),
-    # The CPU recipe of nbs/40_experiments.ipynb (with its training settings, RECIPES['cpu-small']):
+    # The CPU recipe of experiments/journal.ipynb (with its training settings, RECIPES['cpu-small']):
     # `netlm train --preset cpu-small --data ROWS --minutes 40`, or `netlm quickstart`.
     'cpu-small': ModelConfig(d_model=128, n_layers=4, n_heads=4, head_dim=32, mlp_dim=384, field_embedding=True,
                              dst_buckets=4096, max_len=1024, dropout=0.0, dtype='float32'),
@@ -334,7 +334,7 @@ def parse_settings(items) -> dict:
 # %% ../nbs/02_config.ipynb #c064
 # Training settings that go with a model preset (a recipe): applied before a config file and key=value overrides.
 RECIPES = {
-    # the CPU recipe (nbs/40_experiments.ipynb): every choice below was measured there on a validation split
+    # the CPU recipe (experiments/journal.ipynb): every choice below was measured there on a validation split
     'cpu-small': dict(batch_size=16, seq_len=512, lr=2e-3, warmup_steps=100, log_every=50, eval_every=250, eval_steps=4,
                       ckpt_every=500, sampler=dict(remap_src=1.0, rtt_last=1.0, rtt_scale=0.5),
                       field_weights=(1.0, 1.0, 4.0, 1.0, 1.0)),
@@ -342,7 +342,7 @@ RECIPES = {
 
 
 # What changes when a run starts from a pretrained model (`init`): chosen on validation probes in
-# nbs/40_experiments.ipynb (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave
+# experiments/journal.ipynb (3 minutes from the base on a world of the quickstart's family: lr 3e-4, 1e-3, 3e-3 gave
 # median errors 3.14, 2.72, 2.50 ms)
 FINETUNE = {
     'cpu-small': dict(lr=3e-3, warmup_steps=20),
@@ -414,18 +414,19 @@ class FederateConfig:
 
 # %% ../nbs/02_config.ipynb #f102
 # CUSUM drift k and threshold h (in z units), and the measurements an alarm pauses its series: chosen for the pair
-# context on the 43 sources of 26_changes's validation world (C3; 1.5, 4.0, 30 before, chosen on 12 of them)
+# context on all 43 sources of 26_changes's validation world (drift 1.5, threshold 4, hold 30 before, chosen on 12 of
+# them; the records are in experiments/changes/)
 CUSUM_DEFAULTS = dict(drift=1.5, threshold=3.0, hold=60)
 # whose earlier pings the model's context holds when a ping's surprise is scored (its probe's, or its pair's own), and
-# the one `netlm changes` uses (C1 in 26_changes: validation F1 0.433 with the pair's, 0.341 with the probe's)
+# the one `netlm changes` uses (the pair's: validation F1 0.433 with it, 0.341 with the probe's; experiments/changes/)
 SURPRISE_CONTEXTS = ('probe', 'pair')
 CHANGES_CONTEXT = 'pair'
-# whether a series' first cuts come at its 1st, 2nd, 4th, ... measurement in `netlm changes` (C6 in 26_changes:
-# validation F1 0.588 against 0.520 at the same CUSUM settings)
+# whether a series' first cuts come at its 1st, 2nd, 4th, ... measurement in `netlm changes` (validation F1 0.588
+# against 0.520 without, at the same CUSUM settings; experiments/changes/)
 CHANGES_RAMP = True
 # the weight of the context's own destinations in IP completion's probabilities (a cache mixed with the model; 0: the
-# model alone): chosen on validation probes of a synthetic world and of MENOG (Q1 in 23_infer; every weight from 0.5 up
-# tied, top-1 0.78 against the model alone's 0.13)
+# model alone): chosen on validation probes of a synthetic world and of MENOG (23_infer, record in experiments/questions/;
+# every weight from 0.5 up tied, top-1 0.78 against the model alone's 0.13)
 COMPLETION_COPY = 0.5
 
 # What `netlm eval` asks by default (a first look, minutes on two CPU cores) and with --full (the protocol of the

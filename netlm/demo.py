@@ -310,7 +310,7 @@ def _find_examples(self: Demo, tries: int = 4) -> dict:
     candidates = ','.join(r['dst'] for r in self.destination_list(src, limit=6))
     changes_src, changes_dst, most, last = src, top['dst'], 0, self.limits.max_series
     # a loop over a few probes, stopping at the first with a change: each is one scoring of its series (seconds). The
-    # base shipped since 2026-11-26 raises fewer alarms than the first did, so two probes were not always enough.
+    # shipped base raises fewer alarms than the first base did, so two probes were not always enough.
     for probe in busiest[:tries]:
         try: _, _, found = self._scored(probe, last, self._deadline(None))
         # out of time, or a model that fails (its questions say so): the busiest pair, change or not

@@ -148,7 +148,7 @@ def _inverse_line(inv: dict) -> str:
     "How often the inverse search's proposals are within tolerance of the target RTT, against what else could answer."
     share = lambda r: '–' if r is None else ci_text(r['within'], r.get('ci'), '.0%')
     if (ms := inv.get('methods')):
-        d = ms.get('top1_minus_context_nearest')        # paired on the same targets (metrics since 2026-11-29)
+        d = ms.get('top1_minus_context_nearest')        # paired on the same targets (absent from older metrics)
         paired = ('' if not d or d['mean'] is None
                   else f" (best-ranked minus it, same targets: {ci_text(d['mean'], d['ci'], '+.0%')})")
         return (f"- **Inverse search** ({inv['queries']} target RTTs, {inv['samples_per_query']} samples each, "
@@ -196,7 +196,7 @@ def format_metrics_table(metrics: dict) -> str:
 # %% ../nbs/20_report.ipynb #c031
 # Seconds per question for cpu-small on two CPU cores, everything included (baselines, cold start, bootstrap), low and
 # high: the quickstart's world (its README timing) and a 300-probe world
-# (nbs/experiments/base/syn300_zero_shot_searches.json)
+# (experiments/base/syn300_zero_shot_searches.json)
 EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
 
 

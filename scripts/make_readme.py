@@ -5,7 +5,7 @@ nbdev_readme needs Quarto, which cannot be installed on our machines, so this do
 deterministically: markdown cells as they are (Quarto's ```{mermaid} diagrams become GitHub's
 ```mermaid), code cells that are not `#| hide` as Python blocks followed by their stored text outputs.
 """
-import json, re, sys
+import json, posixpath, re, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +19,8 @@ def render(nb_path: Path) -> str:
         src = ''.join(cell['source']).strip('\n')
         if cell['cell_type'] == 'markdown':
             # nbdev's title convention: "# Title" then "> summary"; relative links point into nbs/, seen from the root
-            parts.append(LOCAL_LINK.sub(r'](nbs/\1)', src.replace('```{mermaid}', '```mermaid')))
+            # (../experiments/journal.ipynb becomes experiments/journal.ipynb)
+            parts.append(LOCAL_LINK.sub(lambda m: f"]({posixpath.normpath('nbs/' + m[1])})", src.replace('```{mermaid}', '```mermaid')))
             continue
         lines = src.splitlines()
         if any(l.strip() in ('#| hide', '#|hide') for l in lines) or not src: continue

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""netlm's test run: notebooks and package in sync, README in sync, then every notebook executed.
+"""netlm's test run: notebooks and package in sync, README in sync, then every notebook executed (nbs/ and the
+journal's, experiments/*.ipynb).
 
 The notebooks run through nbdev's own `test_nb` (what `nbdev_test` calls), in parallel, with the
 same file selection and `tst_flags` handling; unlike `nbdev_test`, this prints each notebook's
@@ -9,6 +10,7 @@ import argparse, filecmp, os, shutil, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+JOURNAL = ROOT / 'experiments'      # the lab journal beside the library: its notebooks run with the rest, not exported or documented
 
 
 def check_export() -> bool:
@@ -26,7 +28,7 @@ def check_export() -> bool:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument('path', nargs='?', default=None, help='a notebook or glob (default: every notebook)')
+    ap.add_argument('path', nargs='?', default=None, help='a notebook or glob (default: every notebook of nbs/ and the journal, experiments/*.ipynb)')
     ap.add_argument('--flags', default='', help='space-separated tst_flags to run (e.g. "slow")')
     ap.add_argument('--n-workers', type=int, default=None)
     args = ap.parse_args()
@@ -43,7 +45,8 @@ def main():
     if r.returncode: failures.append('README sync')
 
     cfg = get_config()
-    files = [f.absolute() for f in sorted(nbglob(args.path, as_path=True)) if _keep_file(f, '.notest')]
+    found = nbglob(args.path, as_path=True) if args.path else [*nbglob(as_path=True), *JOURNAL.glob('*.ipynb')]
+    files = [f.absolute() for f in sorted(found) if _keep_file(f, '.notest')]
     n_workers = args.n_workers if args.n_workers is not None else min(len(files), 2)
     print(f'running {len(files)} notebooks with {n_workers} workers, skipping cells flagged {cfg.tst_flags.split()} '
           f'unless forced ({args.flags or "none forced"})', flush=True)

@@ -1,14 +1,10 @@
-"""Build experiments/changes_rtt_pit.json (C5) from the scores cached in runs/chg/ (C1's and C3's, and a fresh world's,
+"""Build experiments/changes/changes_rtt_pit.json (C5) from the scores cached in runs/chg/ (C1's and C3's, and a fresh world's,
 computed here when the rule lets it be read: about 5 minutes on two CPU cores); run from the repository root:
-`python nbs/experiments/changes_rtt_pit.py nbs/experiments/changes_rtt_pit.json`."""
+`python -m experiments.changes.changes_rtt_pit experiments/changes/changes_rtt_pit.json`."""
 import json, platform, sys
-from pathlib import Path
 import numpy as np
 from scipy.special import ndtri
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, git, grid, reading, scores, world
-from changes_pair_context_grid import WIDE
-from changes_settings_validation import whole_validation
+from experiments.common import TOL, WIDE, git, grid, reading, scores, whole_validation, world   # C1's, C2's, C3's
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
 from netlm.config import CUSUM_DEFAULTS
 from netlm.metrics import clean_json
@@ -28,9 +24,9 @@ if __name__ == '__main__':
     c3 = match_changes(detect_changes(m, pit_z(s['pit']), **CUSUM_DEFAULTS), truth, TOL)
     passes = best[1]['f1'] >= 0.540 and best[1]['precision'] >= 0.30
     record = dict(
-        name='C5', date='2026-11-29', issue=36, rule='experiments/changes_rtt_pit_rule.md',
+        name='C5', date='2026-11-29', issue=36, rule='experiments/changes/changes_rtt_pit_rule.md',
         what="netlm changes's detector with a reply scored by its PIT among replies (not capped by p_fail)",
-        commands=['python nbs/experiments/changes_rtt_pit.py nbs/experiments/changes_rtt_pit.json'],
+        commands=['python -m experiments.changes.changes_rtt_pit experiments/changes/changes_rtt_pit.json'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         validation=dict(sources=int(len(np.unique(m.src.astype(str)))), true_changes=truth.num_rows, chosen=best[0],
                         result=best[1], c3=c3, on_edge={k: best[0][k] in (v[0], v[-1]) for k, v in WIDE.items()},

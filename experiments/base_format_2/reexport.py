@@ -2,7 +2,7 @@
 three model fields that format 2 retired (`same_dst_bias`, `dst_prefix_bias`, `dst_prefix_from`, all off in it), and
 its two functions exported again by this netlm. Run from the repository root:
 
-    python experiments/base-format-2/reexport.py OLD_BASE_DIR NEW_BASE_DIR
+    python -m experiments.base_format_2.reexport OLD_BASE_DIR NEW_BASE_DIR
 
 where OLD_BASE_DIR is the format-1 base (`git archive d85032e netlm/pretrained/base | tar -x -C OLD`) and NEW_BASE_DIR
 does not exist yet. It refuses a base with a retired option on, and checks that every array comes through unchanged."""

@@ -1,12 +1,11 @@
 """Build experiments/reading/finetune_attention.json (F8: the default fine-tune with the attention's step at a tenth, or
 frozen) from the runs and evaluations its rule names; run from the repository root after them:
-`python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json`."""
+`python -m experiments.reading.finetune_attention experiments/reading/finetune_attention.json`."""
 import json, sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from finetune_gentle import DATA, arm, provenance, show, train   # F7's data, controls, criteria and per-arm reading
-from finetune_pair_scale_wins import follow
+from experiments.common import F7_DATA as DATA, arm, provenance, show, queue_train as train   # F7's data, controls, criteria and per-arm reading
+from experiments.common import follow
 
 RULE = 'experiments/reading/finetune_attention_rule.md'
 QUEUE = 'runs/q5.txt'                # F8's runs and evaluations, in the order they ran
@@ -28,7 +27,7 @@ def main(out_path):
         control_copy=[follow(control_reading, '2'), follow(control_reading, '0.5')], arms=arms,
         decision=dict(chosen=chosen, why='passes criteria 1-6' if chosen else 'no arm passes criteria 1-6',
                       target_met=chosen is not None, default_changed=False),
-        record='python nbs/experiments/reading/finetune_attention.py nbs/experiments/reading/finetune_attention.json')
+        record='python -m experiments.reading.finetune_attention experiments/reading/finetune_attention.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     show(arms, record['control_copy'], record['decision'])
 

@@ -1,12 +1,10 @@
-"""Build experiments/changes_fresh_test.json (C4): netlm changes's defaults read once on a fresh synthetic test world
+"""Build experiments/changes/changes_fresh_test.json (C4): netlm changes's defaults read once on a fresh synthetic test world
 (seed 12, 12 sources drawn with seed 2); run from the repository root:
-`python nbs/experiments/changes_fresh_test.py nbs/experiments/changes_fresh_test.json` (about 6 minutes on two CPU
+`python -m experiments.changes.changes_fresh_test experiments/changes/changes_fresh_test.json` (about 6 minutes on two CPU
 cores; the scores are cached in runs/chg/fresh_pair.npz)."""
 import json, platform, sys
-from pathlib import Path
 import numpy as np
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import TOL, git, paired_f1, per_source, scores, world    # C1's worlds, cache, statistics
+from experiments.common import TOL, git, paired_f1, per_source, scores, world    # C1's worlds, cache, statistics
 from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
 from netlm.config import CHANGES_CONTEXT, CUSUM_DEFAULTS
 from netlm.metrics import clean_json
@@ -19,10 +17,10 @@ if __name__ == '__main__':
     model, pelt = detect_changes(m, pit_z(s['pit']), **CUSUM_DEFAULTS), pelt_changes(m, penalty=64)
     src = np.unique(m.src.astype(str))
     record = dict(
-        name='C4', date='2026-11-29', issue=36, rule='experiments/changes_fresh_test_rule.md',
+        name='C4', date='2026-11-29', issue=36, rule='experiments/changes/changes_fresh_test_rule.md',
         what="netlm changes's committed defaults (the shipped base, the pair's context, C3's CUSUM settings) and PELT, "
              'read once on a fresh synthetic test world',
-        commands=['python nbs/experiments/changes_fresh_test.py nbs/experiments/changes_fresh_test.json '
+        commands=['python -m experiments.changes.changes_fresh_test experiments/changes/changes_fresh_test.json '
                   '(world: netlm synth --probes 30 --days 2 --seed 12, 12 sources drawn with seed 2)'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         settings=dict(context=CHANGES_CONTEXT, **CUSUM_DEFAULTS, pelt_penalty=64),

@@ -1,13 +1,12 @@
 """Build experiments/reading/r12_again.json (R12c: R12's own command trained again on this machine's CPU, a diagnostic)
 from the runs and evaluations its plan names; run from the repository root after them:
-`python nbs/experiments/reading/r12_again.py nbs/experiments/reading/r12_again.json`."""
+`python -m experiments.reading.r12_again experiments/reading/r12_again.json`."""
 import json, platform, subprocess, sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).parent))
-from mixed_jitter_6k_cpu import load_eval
+from experiments.common import load_eval   # R17c's
 from netlm.runlog import read_metrics
 
 PLAN = 'experiments/reading/r12_again_rule.md'
@@ -37,8 +36,8 @@ def pretrain_record(W=Path('runs/pt_r12c')) -> dict:
 
 def main(out_path):
     ev = {k: load_eval(p)['eval'] for k, p in EVALS.items()}
-    r12 = json.loads(Path('nbs/experiments/reading/rtt_prefix_bias_6k.json').read_text())['pretrain']
-    r17c = json.loads(Path('nbs/experiments/reading/mixed_jitter_6k_cpu.json').read_text())
+    r12 = json.loads(Path('experiments/reading/rtt_prefix_bias_6k.json').read_text())['pretrain']
+    r17c = json.loads(Path('experiments/reading/mixed_jitter_6k_cpu.json').read_text())
     spread = []
     for d, s, k in STATISTICS:
         row = dict(data=d, slice=s, statistic=k, r12c_over_r12=ev[d]['versus']['run r12'][s][k],
@@ -59,7 +58,7 @@ def main(out_path):
         pretrain=pre, r12_pretrain_end=r12['held_out_curve'][-1], r17c_pretrain_end=r17c['pretrain']['held_out_curve'][-1],
         statistics=spread, wins=wins, evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
                                              for k, v in ev.items()},
-        record='python nbs/experiments/reading/r12_again.py nbs/experiments/reading/r12_again.json')
+        record='python -m experiments.reading.r12_again experiments/reading/r12_again.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     print('held-out end: R12c', pre['held_out_curve'][-1], '\n              R12 ', r12['held_out_curve'][-1])
     for r in spread:

@@ -1,10 +1,9 @@
 """Build experiments/reading/finetune_pair_scale_spread.json (F6) from the runs and evaluations its rule names; run from
-the repository root after them: `python nbs/experiments/reading/finetune_pair_scale_spread.py OUT.json`."""
+the repository root after them: `python -m experiments.reading.finetune_pair_scale_spread OUT.json`."""
 import json, platform, subprocess, sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from finetune_pair_scale_wins import judge, train                 # F5's criteria, which F6's rule keeps
+from experiments.common import judge, timed_train as train          # F5's criteria, which F6's rule keeps
 
 RULE = 'experiments/reading/finetune_pair_scale_spread_rule.md'
 ARM = 'sampler.pair_rtt_scale=1.0 sampler.pair_rtt_scale_dsts=0.5'
@@ -16,7 +15,7 @@ COMMANDS = dict(
              f'seed=1 {ARM}',
     menog_eval='netlm eval --workdir runs/f6_menog --data runs/menog_f2/rows --split val --against ctl=runs/f5_ctl '
                'f1c=runs/f5_f1c base=base --ip-queries 0 --inverse-queries 0 --reading --out runs/f6_menog_val',
-    record='python nbs/experiments/reading/finetune_pair_scale_spread.py nbs/experiments/reading/finetune_pair_scale_spread.json',
+    record='python -m experiments.reading.finetune_pair_scale_spread experiments/reading/finetune_pair_scale_spread.json',
     controls='F5\'s: runs/s8_ctl, runs/s8_f1c, runs/f5_ctl, runs/f5_f1c (finetune_pair_scale_wins.json)')
 
 

@@ -1,14 +1,12 @@
 """Draw images/changes_pair_context.png: one validation pair's RTTs, true changes, and the normal scores z of its pings
 under the probe's and the pair's context, with each detector's alarms (C1's cached scores in runs/chg/); run from the
-repository root: `python nbs/experiments/changes_pair_context_figure.py nbs/images/changes_pair_context.png`."""
+repository root: `python -m experiments.changes.changes_pair_context_figure nbs/images/changes_pair_context.png`."""
 import sys
-from pathlib import Path
 import matplotlib
 matplotlib.use('Agg')
 import matplotlib.pyplot as plt
 import numpy as np
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import scores, world
+from experiments.common import scores, world   # C1's worlds and cache
 from netlm.changes import detect_changes, pair_runs, pit_z
 from netlm.config import CUSUM_DEFAULTS
 

@@ -1,13 +1,12 @@
 """Build experiments/reading/finetune_pair_scale_wins.json (F5) from the runs and evaluations its rule names; run from the
-repository root after them: `python nbs/experiments/reading/finetune_pair_scale_wins.py OUT.json`."""
-import json, platform, re, subprocess, sys
+repository root after them: `python -m experiments.reading.finetune_pair_scale_wins OUT.json`."""
+import json, platform, subprocess, sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).parent))
-from unseen_by_query import load, paired            # the diagnostic's per-query statistics
-from netlm.runlog import read_metrics
+from experiments.common import load, paired            # the diagnostic's per-query statistics
+from experiments.common import follow, judge, timed_train as train   # F5's, moved there for F6 to F8
 
 RULE = 'experiments/reading/finetune_pair_scale_wins_rule.md'
 COMMANDS = dict(
@@ -26,50 +25,15 @@ COMMANDS = dict(
                'base=base --ip-queries 0 --inverse-queries 0 --reading --out runs/f5_f1c_val',
     menog_control_reading='python -m netlm.reading --model runs/f5_ctl --data runs/menog_f2/rows --split val '
                           '--out runs/f5_ctl_reading.json',
-    record='python nbs/experiments/reading/finetune_pair_scale_wins.py nbs/experiments/reading/finetune_pair_scale_wins.json')
+    record='python -m experiments.reading.finetune_pair_scale_wins experiments/reading/finetune_pair_scale_wins.json')
 
 
-def seconds(log='runs/f5_times.log'):
-    "Wall seconds of each command, from the runs' timing log."
-    out = {}
-    for line in Path(log).read_text().splitlines():
-        if m := re.match(r'\S+ (\d+) s: .*--workdir (\S+)', line): out.setdefault(m[2], int(m[1]))
-    return out
 
 
-def train(run, log='runs/f5_times.log'):
-    last = read_metrics(run)[-1]
-    held = read_metrics(run, 'held_out')
-    return dict(step=last['step'], loss=last['loss'], eval_loss=held[-1]['loss'] if held else None,
-                seconds=seconds(log).get(run))
 
 
-follow = lambda reading, f: reading['copy_probe']['factors'][f]['by_bucket']['1']['follow']
 
 
-def judge(mg, s8, reading, world='seed-8', menog='MENOG (seed 1)') -> list[dict]:
-    """The rule's six criteria (F5's; F6's and F7's are the same) for the model of the MENOG and synthetic evaluations
-    (`world` and `menog` name them in the criteria's text)."""
-    v = lambda m, who, s, k: m['versus'][who][s][k]
-    copy = (follow(reading, '2'), follow(reading, '0.5'))
-    criteria = [
-        dict(criterion=f'{menog} single-occurrence copy probe >= 1.9x doubled and <= 0.53x halved',
-             value=list(copy), holds=copy[0] >= 1.9 and copy[1] <= 0.53),
-        dict(criterion='MENOG all queries against the plain fine-tune: wins >= 0.5 and median-AE ratio upper bound <= 1.05',
-             value=dict(wins=v(mg, 'run ctl', 'all', 'wins'), median_ae=v(mg, 'run ctl', 'all', 'median_ae')),
-             holds=v(mg, 'run ctl', 'all', 'wins')[0] >= 0.5 and v(mg, 'run ctl', 'all', 'median_ae')[2] <= 1.05),
-        dict(criterion='MENOG unseen pairs against the plain fine-tune: wins >= 0.45 and its upper bound >= 0.5',
-             value=v(mg, 'run ctl', 'unseen', 'wins'),
-             holds=v(mg, 'run ctl', 'unseen', 'wins')[0] >= 0.45 and v(mg, 'run ctl', 'unseen', 'wins')[2] >= 0.5),
-        dict(criterion=f'{world} unseen pairs against the plain fine-tune: wins >= 0.47 and its upper bound >= 0.5',
-             value=v(s8, 'run ctl', 'unseen', 'wins'),
-             holds=v(s8, 'run ctl', 'unseen', 'wins')[0] >= 0.47 and v(s8, 'run ctl', 'unseen', 'wins')[2] >= 0.5),
-        dict(criterion=f'{world} all queries against the plain fine-tune: wins >= 0.47 and median-AE ratio upper bound <= 1.10',
-             value=dict(wins=v(s8, 'run ctl', 'all', 'wins'), median_ae=v(s8, 'run ctl', 'all', 'median_ae')),
-             holds=v(s8, 'run ctl', 'all', 'wins')[0] >= 0.47 and v(s8, 'run ctl', 'all', 'median_ae')[2] <= 1.10),
-        dict(criterion='MENOG unseen pairs against the base with no fine-tuning: wins >= 0.5',
-             value=v(mg, 'run base', 'unseen', 'wins'), holds=v(mg, 'run base', 'unseen', 'wins')[0] >= 0.5)]
-    return criteria
 
 
 def main(out_path):

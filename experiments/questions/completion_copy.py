@@ -1,6 +1,6 @@
 """Build experiments/questions/completion_copy.json (Q1: IP completion mixed with the context's destination shares,
 the rule beside it) from the shipped base and three probe-row directories (commands in the record); run from the
-repository root: `python nbs/experiments/questions/completion_copy.py nbs/experiments/questions/completion_copy.json`
+repository root: `python -m experiments.questions.completion_copy experiments/questions/completion_copy.json`
 (about 10 minutes for validation on two CPU cores, 10 more for the test world when the rule lets it be read)."""
 import json, platform, subprocess, sys, time
 import numpy as np
@@ -71,7 +71,7 @@ if __name__ == '__main__':
                   'netlm preprocess M/measurements.parquet runs/menog_f2/rows --test-fraction 0.2 --val-fraction 0.4',
                   'netlm synth W21 --probes 50 --days 2 --seed 21',
                   'netlm preprocess W21/measurements.parquet runs/s21/rows --test-fraction 0.2 --val-fraction 0.2',
-                  'python nbs/experiments/questions/completion_copy.py nbs/experiments/questions/completion_copy.json'],
+                  'python -m experiments.questions.completion_copy experiments/questions/completion_copy.json'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         grid=list(GRID),
         validation=dict(mean_top1=mean_top1, chosen=chosen, copy=names[chosen], chosen_minus_alone=against_alone,

@@ -1,15 +1,10 @@
-"""Build experiments/changes_hold.json (C7: the CUSUM's hold past 60 measurements) from C6's cached scores of the 43
+"""Build experiments/changes/changes_hold.json (C7: the CUSUM's hold past 60 measurements) from C6's cached scores of the 43
 validation sources in runs/chg/ (made again when missing, about 20 minutes), and a fresh world's when the rule lets it
 be read (about 5 minutes on two CPU cores); run from the repository root:
-`python nbs/experiments/changes_hold.py nbs/experiments/changes_hold.json`."""
+`python -m experiments.changes.changes_hold experiments/changes/changes_hold.json`."""
 import json, platform, sys
-from pathlib import Path
 import numpy as np
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import git, grid, reading, world
-from changes_pair_context_grid import WIDE
-from changes_settings_validation import whole_validation
-from changes_warmup import ramped
+from experiments.common import WIDE, git, grid, ramped, reading, whole_validation, world   # C1's, C2's, C3's, C6's
 from netlm.changes import detect_changes, pelt_changes, pit_z
 from netlm.config import CUSUM_DEFAULTS
 from netlm.metrics import clean_json
@@ -25,10 +20,10 @@ if __name__ == '__main__':
                        if a['hold'] == h) for h in LONGER['hold']}
     passes = best[0]['hold'] > 60 and best[1]['f1'] >= 0.608 and best[1]['precision'] >= 0.30
     record = dict(
-        name='C7', date='2026-11-29', issue=36, rule='experiments/changes_hold_rule.md',
+        name='C7', date='2026-11-29', issue=36, rule='experiments/changes/changes_hold_rule.md',
         what="netlm changes's detector (C6: the shipped base, the pair's context, ramped first cuts) with the CUSUM's "
              "hold grid extended past 60 measurements",
-        commands=['python nbs/experiments/changes_hold.py nbs/experiments/changes_hold.json'],
+        commands=['python -m experiments.changes.changes_hold experiments/changes/changes_hold.json'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         validation=dict(sources=int(len(np.unique(m.src.astype(str)))), true_changes=truth.num_rows, chosen=best[0],
                         result=best[1], c6=next(r[1] for r in runs if r[0] == CUSUM_DEFAULTS),

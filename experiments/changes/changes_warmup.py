@@ -1,28 +1,16 @@
-"""Build experiments/changes_warmup.json (C6: a series' first cuts ramped, `surprise(..., ramp=True)`) from the worlds
+"""Build experiments/changes/changes_warmup.json (C6: a series' first cuts ramped, `surprise(..., ramp=True)`) from the worlds
 and cached scores of C1 and C3 in runs/chg/ (made again from their seeds when missing); run from the repository root:
-`python nbs/experiments/changes_warmup.py nbs/experiments/changes_warmup.json` (about 20 minutes on two CPU cores for
+`python -m experiments.changes.changes_warmup experiments/changes/changes_warmup.json` (about 20 minutes on two CPU cores for
 the 43 validation sources, 10 more for the fresh world when the rule lets it be read)."""
-import json, platform, sys, time
-from pathlib import Path
+import json, platform, sys
 import numpy as np
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import EXP, TOL, git, grid, reading, scores, world
-from changes_pair_context_grid import WIDE
-from changes_settings_validation import whole_validation
-from netlm.changes import detect_changes, match_changes, pair_runs, pelt_changes, pit_z, surprise
+from experiments.common import TOL, WIDE, git, grid, ramped, reading, scores, whole_validation, world   # C1's, C2's, C3's
+from netlm.changes import detect_changes, match_changes, pair_runs, pelt_changes, pit_z
 from netlm.config import CUSUM_DEFAULTS
-from netlm.infer import Predictor
 from netlm.measurements import timestamp_column
 from netlm.metrics import clean_json
 
 
-def ramped(name, m):
-    "The base's surprise with the pair's context and ramped first cuts, cached under runs/chg/."
-    path = EXP / f'{name}_pair_ramp.npz'
-    if not path.exists():
-        t0 = time.time(); s = surprise(Predictor.from_pretrained('base'), m, context='pair', ramp=True)
-        np.savez(path, seconds=time.time() - t0, **s)
-    return dict(np.load(path))
 
 
 def first_pings(m, found, truth, n=64) -> dict:
@@ -49,10 +37,10 @@ if __name__ == '__main__':
     c6_found = detect_changes(m, pit_z(s6['pit']), **best[0])
     passes = best[1]['f1'] >= 0.540 and best[1]['precision'] >= 0.30
     record = dict(
-        name='C6', date='2026-11-29', issue=36, rule='experiments/changes_warmup_rule.md',
+        name='C6', date='2026-11-29', issue=36, rule='experiments/changes/changes_warmup_rule.md',
         what="C3's detector (the shipped base, the pair's context) with each pair's first cuts ramped (surprise(..., "
              "ramp=True): cuts at its 1st, 2nd, 4th, ..., 32nd ping, then every 64), CUSUM settings on C2's wide grid",
-        commands=['python nbs/experiments/changes_warmup.py nbs/experiments/changes_warmup.json'],
+        commands=['python -m experiments.changes.changes_warmup experiments/changes/changes_warmup.json'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         validation=dict(sources=int(len(np.unique(m.src.astype(str)))), measurements=len(m), true_changes=truth.num_rows,
                         seconds=round(float(s6['seconds']), 1), chosen=best[0], result=best[1],

@@ -1,25 +1,15 @@
 """Build experiments/reading/unseen_by_query.json from the two `netlm eval` outputs its commands name (their queries.parquet
 and metrics.json); run from the repository root."""
 import json, platform, subprocess, sys
-import duckdb, numpy as np
-from netlm.metrics import bootstrap, bootstrap_ratio, won
+import numpy as np
+from netlm.metrics import won
+from experiments.common import load, paired   # moved there for F5
 
 ARMS = {'f1c': 'median.model', 'f3': 'median.run f3', 'f4': 'median.run f4'}
 CTL = 'median.run ctl'
 BASE = {'pair_median': 'median.pair_median', 'vivaldi': 'median.vivaldi', 'matrix_factorization': 'median.matrix_factorization'}
 
-def load(path):
-    t = duckdb.sql(f"select * from '{path}/queries.parquet'").fetchnumpy()
-    return {k: np.asarray(v) for k, v in t.items()}
 
-def paired(q, a, b, mask):
-    ok = mask & q['ok'] & np.isfinite(q[a]) & np.isfinite(q[b])
-    ea, eb, unit = np.abs(q[a][ok] - q['rtt_ms'][ok]), np.abs(q[b][ok] - q['rtt_ms'][ok]), q['probe'][ok]
-    w = won(ea, eb)
-    return dict(queries=int(ok.sum()), probes=int(len(set(unit))),
-                median_ae=list(bootstrap_ratio(ea, eb, unit, 'median', 1000, 0)),
-                wins=[float(w.mean()), *bootstrap(w, unit, 'mean', 1000, 0)],
-                log_ratio_median=float(np.median(np.log(np.maximum(ea, 1e-9) / np.maximum(eb, 1e-9)))))
 
 def summary(path):
     q = load(path)
@@ -59,7 +49,7 @@ if __name__ == '__main__':
                   'f3=runs/f3_menog f4=runs/f4_menog --out runs/q_menog_val --ip-queries 0 --inverse-queries 0',
                   'netlm eval --workdir runs/s7_ft_f1c --data runs/s7/rows --split val --against ctl=runs/s7_ft_ctl '
                   'f3=runs/s7_ft_f3 f4=runs/s7_ft_f4 --out runs/q_s7_val --ip-queries 0 --inverse-queries 0 --max-queries 1000',
-                  'python nbs/experiments/reading/unseen_by_query.py nbs/experiments/reading/unseen_by_query.json (from the repository root: probe-bootstrap intervals by netlm.metrics over the two queries.parquet)'],
+                  'python -m experiments.reading.unseen_by_query experiments/reading/unseen_by_query.json (from the repository root: probe-bootstrap intervals by netlm.metrics over the two queries.parquet)'],
         statistics=dict(median_ae='ratio of the two pooled median absolute errors, 95% interval over probes (the rules\' statistic)',
                         wins="share of queries where the arm's absolute error is below the control's, ties half, 95% interval over probes",
                         log_ratio_median="median over queries of log(arm's error / control's error)"),

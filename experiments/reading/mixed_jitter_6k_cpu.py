@@ -1,12 +1,13 @@
 """Build experiments/reading/mixed_jitter_6k_cpu.json (R17c: R17 trained on the CPU by its rule's own command) from the
 runs and evaluations the rule and its second addendum name; run from the repository root after them:
-`python nbs/experiments/reading/mixed_jitter_6k_cpu.py nbs/experiments/reading/mixed_jitter_6k_cpu.json`."""
+`python -m experiments.reading.mixed_jitter_6k_cpu experiments/reading/mixed_jitter_6k_cpu.json`."""
 import json, platform, re, subprocess, sys
 from pathlib import Path
 
 import numpy as np
 
 from netlm.runlog import read_metrics
+from experiments.common import load_eval   # moved there for R12c
 
 RULE = 'experiments/reading/mixed_jitter_6k_rule.md'
 PRETRAIN = ('netlm pretrain --workdir runs/pt_mix6k --worlds 128 --val-worlds 8 --steps 6000 --jitter 0.2,1 '
@@ -25,11 +26,6 @@ R12_COMPLETION = dict(menog='runs/r12_menog_completion', s7='runs/r12_s7_complet
 PREFIXES = ('/8', '/16', '/24')
 
 
-def load_eval(path) -> dict:
-    "An evaluation's metrics, and its reading where it measured one."
-    out = dict(eval=json.loads(Path(path, 'metrics.json').read_text()))
-    if (reading := Path(path, 'reading.json')).is_file(): out['reading'] = json.loads(reading.read_text())
-    return out
 
 
 def pretrain_record(W=Path('runs/pt_mix6k')) -> dict:
@@ -50,7 +46,7 @@ def pretrain_record(W=Path('runs/pt_mix6k')) -> dict:
                 log_line=summary)
 
 
-def against_r17g(W=Path('runs/pt_mix6k'), gpu=Path('nbs/experiments/gpu/h100_2026-11-27_pretrain_r17/metrics.jsonl')):
+def against_r17g(W=Path('runs/pt_mix6k'), gpu=Path('experiments/gpu/h100_2026-11-27_pretrain_r17/metrics.jsonl')):
     "R17c's log beside R17g's (the same command on an H100): the same batches (real tokens per logged step), the losses."
     g = {(r['step'], r['split']): r for r in map(json.loads, gpu.read_text().splitlines())}
     c = {(r['step'], r['split']): r for r in read_metrics(W / 'run', None)}
@@ -97,7 +93,7 @@ def main(out_path):
     r12_ip = {k: json.loads(Path(p, 'metrics.json').read_text())['ip'] for k, p in R12_COMPLETION.items()}
     checks = judge(r, r12_ip)
     ship = all(c['passed'] for c in checks.values())
-    r17g = json.loads(Path('nbs/experiments/reading/mixed_jitter_6k.json').read_text())
+    r17g = json.loads(Path('experiments/reading/mixed_jitter_6k.json').read_text())
     record = dict(
         name='R17c', what="R17 (R12's recipe on worlds steady and jittery in turn, --jitter 0.2,1) trained on the CPU by its "
                           "rule's own command and judged by the rule's seven criteria against the shipped R12; validation "
@@ -110,7 +106,7 @@ def main(out_path):
         **r, r12_completion=r12_ip,
         decision=dict(checks=checks, complete=True, ship=ship),
         r17g_checks=r17g['decision']['checks'], r17g_pretrain_end=r17g['pretrain']['held_out_curve'][-1],
-        record='python nbs/experiments/reading/mixed_jitter_6k_cpu.py nbs/experiments/reading/mixed_jitter_6k_cpu.json')
+        record='python -m experiments.reading.mixed_jitter_6k_cpu experiments/reading/mixed_jitter_6k_cpu.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     for k, c in checks.items(): print(('holds ' if c['passed'] else 'FAILS ') + k, c['value'])
     print('ship' if ship else 'not shipped')

@@ -1,36 +1,17 @@
-"""Build experiments/changes_settings_validation.json (C3) from the scores cached in runs/chg/ (C1's, and those of the
+"""Build experiments/changes/changes_settings_validation.json (C3) from the scores cached in runs/chg/ (C1's, and those of the
 validation world's other 31 sources, computed here when missing: about 10 minutes on two CPU cores); run from the
-repository root: `python nbs/experiments/changes_settings_validation.py nbs/experiments/changes_settings_validation.json`."""
-import json, platform, sys, time
-from pathlib import Path
+repository root: `python -m experiments.changes.changes_settings_validation experiments/changes/changes_settings_validation.json`."""
+import json, platform, sys
 import numpy as np
-sys.path.insert(0, str(Path(__file__).parent))
-from changes_pair_context import EXP, N_SRC, TOL, git, grid, paired_f1, per_source, scores, world   # C1's
-from changes_pair_context_grid import C1, WIDE                                           # C2's grid
-from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z, read_measurements, surprise, world_changes
-from netlm.infer import Predictor
+from experiments.common import TOL, git, grid, paired_f1, per_source, scores, whole_validation, world   # C1's
+from experiments.common import C1, WIDE                                           # C2's grid
+from netlm.changes import detect_changes, match_changes, pelt_changes, pit_z
 from netlm.metrics import clean_json
-from netlm.world import World
 
 C2 = dict(drift=2.0, threshold=2, hold=60)
 
 
 
-def whole_validation():
-    """Every source of the validation world, with the pair context's scores (pit, pit_rtt, p_fail): C1's 12 from its
-    cache, the other 31 scored."""
-    world(5, 0)                                                       # makes the world if it is missing
-    m = read_measurements(EXP / 'w5/measurements.parquet')
-    pick = np.random.default_rng(0).choice(np.unique(m.src.astype(str)), N_SRC, replace=False)   # C1's 12
-    mine = np.isin(m.src.astype(str), pick)
-    path = EXP / 'val_rest_pair.npz'
-    if not path.exists():
-        t0 = time.time(); s = surprise(Predictor.from_pretrained('base'), m[~mine], context='pair')
-        np.savez(path, seconds=time.time() - t0, **s)
-    parts, s = (scores('val', m[mine], 'pair'), dict(np.load(path))), {}
-    for k in ('pit', 'pit_rtt', 'p_fail'):
-        s[k] = np.empty(len(m)); s[k][mine], s[k][~mine] = parts[0][k], parts[1][k]
-    return m, world_changes(World.load(str(EXP / 'w5')), m), s, float(parts[1]['seconds'])
 
 
 if __name__ == '__main__':
@@ -40,10 +21,10 @@ if __name__ == '__main__':
     best = runs[0]
     at = lambda s: next(r[1] for r in runs if r[0] == s)
     record = dict(
-        name='C3', date='2026-11-29', issue=36, rule='experiments/changes_settings_validation_rule.md',
+        name='C3', date='2026-11-29', issue=36, rule='experiments/changes/changes_settings_validation_rule.md',
         what="C1's detector (the shipped base, the pair's context) with its CUSUM settings chosen on all 43 sources of "
              "the validation world, on C2's widened grid",
-        commands=['python nbs/experiments/changes_settings_validation.py nbs/experiments/changes_settings_validation.json'],
+        commands=['python -m experiments.changes.changes_settings_validation experiments/changes/changes_settings_validation.json'],
         machine=dict(cpu=platform.processor() or platform.machine(), cores=2), commit=git('rev-parse', 'HEAD'),
         validation=dict(sources=int(len(np.unique(m.src.astype(str)))), measurements=len(m), true_changes=truth.num_rows,
                         seconds_other_31=round(seconds, 1), chosen=best[0], result=best[1], c1=at(C1), c2=at(C2),

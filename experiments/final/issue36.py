@@ -3,7 +3,7 @@ probes, each read once): for the default quickstart's world, a held-out syntheti
 the model fine-tuned from the shipped base, the base with no fine-tuning and the same steps from random weights, beside
 every baseline (RTT median AE and CRPS by slice; completion; inverse search; how each reads its context), then the
 change-detection and pretraining records they rest on. Run from the repository root after `runs/q4.txt`:
-`python nbs/experiments/final/issue36.py nbs/experiments/final/issue36.json`."""
+`python -m experiments.final.issue36 experiments/final/issue36.json`."""
 import json, platform, subprocess, sys
 from pathlib import Path
 
@@ -11,7 +11,7 @@ import numpy as np
 
 from netlm.runlog import read_metrics
 
-EXP = Path('nbs/experiments')
+EXP = Path('experiments')
 QUEUE = 'runs/q4.txt'
 DATA = dict(quickstart=dict(dir='runs/fin_q', steps=191, what="the default quickstart's synthetic world (50 probes, 2 days, seed 0)"),
             synthetic=dict(dir='runs/fin_s31', steps=300, what='a synthetic world no experiment used (100 probes, 2 days, seed 31)'),
@@ -104,7 +104,7 @@ def data_set(name, spec) -> dict:
 
 def main(out_path):
     r12 = load(EXP / 'reading/rtt_prefix_bias_6k.json')['pretrain']
-    c6, c4 = load(EXP / 'changes_warmup.json')['test'], load(EXP / 'changes_fresh_test.json')
+    c6, c4 = load(EXP / 'changes/changes_warmup.json')['test'], load(EXP / 'changes/changes_fresh_test.json')
     record = dict(
         name='issue36_final', issue=36, date='2026-12-01',
         what="The reading issue's closing evaluation: test probes of three data sets, each read once, with the shipped "
@@ -120,12 +120,12 @@ def main(out_path):
         commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
         data={name: data_set(name, spec) for name, spec in DATA.items()},
         change_detection=dict(c6_seed13=c6, c4={k: c4[k] for k in ('sources', 'true_changes', 'model', 'pelt', 'model_minus_pelt_f1')},
-                              source=['experiments/changes_warmup.json (C6: the shipped detector, seed-13 world read once)',
-                                      'experiments/changes_fresh_test.json (C4: seed-12 world read once)']),
+                              source=['experiments/changes/changes_warmup.json (C6: the shipped detector, seed-13 world read once)',
+                                      'experiments/changes/changes_fresh_test.json (C4: seed-12 world read once)']),
         pretraining=dict(source='experiments/reading/rtt_prefix_bias_6k.json (R12, the shipped base)',
                          command=r12['command'], real_tokens=r12['real_tokens'], minutes=r12['minutes'],
                          tokens_per_s_median=r12['tokens_per_s_median'], held_out_curve=r12['held_out_curve']),
-        record='python nbs/experiments/final/issue36.py nbs/experiments/final/issue36.json')
+        record='python -m experiments.final.issue36 experiments/final/issue36.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     for name, d in record['data'].items():
         print(name, {m: (round(v['all']['median_ae_ms'], 2), round(v.get('seen', {}).get('median_ae_ms', float('nan')), 2),
