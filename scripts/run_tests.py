@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""netlm's test run: notebooks and package in sync, README in sync, then every notebook executed (nbs/ and the
-journal's, experiments/*.ipynb).
+"""netlm's test run: notebooks and package in sync, README in sync, the docs site's links, then every notebook executed
+(nbs/ and the journal's, experiments/*.ipynb).
 
 The notebooks run through nbdev's own `test_nb` (what `nbdev_test` calls), in parallel, with the
 same file selection and `tst_flags` handling; unlike `nbdev_test`, this prints each notebook's
@@ -26,11 +26,26 @@ def check_export() -> bool:
         return not changed
 
 
+def check_docs(screenshots: str | None) -> bool:
+    """True when `scripts/docs --check` finds every page, link and image. With Chromium (or with `screenshots`, a
+    folder to keep them in), also that four pages render in it: without, that step is skipped with the reason."""
+    from netlm.testing import find_chromium
+    cmd = [sys.executable, str(ROOT / 'scripts' / 'docs'), '--check']
+    with tempfile.TemporaryDirectory() as tmp:
+        if screenshots: cmd += ['--screenshots', screenshots]   # kept: built with syntax colouring, as committed
+        elif find_chromium(): cmd += ['--plain', '--screenshots', tmp]
+        else: cmd += ['--plain']; print('docs screenshots skipped: no chromium (scripts/install_browser installs Debian\'s)')
+        r = subprocess.run(cmd, capture_output=True, text=True)
+    print((r.stdout + r.stderr).strip(), flush=True)
+    return r.returncode == 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('path', nargs='?', default=None, help='a notebook or glob (default: every notebook of nbs/ and the journal, experiments/*.ipynb)')
     ap.add_argument('--flags', default='', help='space-separated tst_flags to run (e.g. "slow")')
     ap.add_argument('--n-workers', type=int, default=None)
+    ap.add_argument('--screenshots', metavar='DIR', help="keep the docs pages' screenshots in DIR (e.g. nbs/images)")
     args = ap.parse_args()
 
     from fastcore.parallel import parallel
@@ -43,6 +58,7 @@ def main():
     r = subprocess.run([sys.executable, str(ROOT / 'scripts' / 'make_readme.py'), '--check'], capture_output=True, text=True)
     print((r.stdout + r.stderr).strip())
     if r.returncode: failures.append('README sync')
+    if not check_docs(args.screenshots): failures.append('docs check')
 
     cfg = get_config()
     found = nbglob(args.path, as_path=True) if args.path else [*nbglob(as_path=True), *JOURNAL.glob('*.ipynb')]
