@@ -51,8 +51,8 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
 # %% auto #0
 __all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
-           'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'bench_predict', 'load_bench',
-           'bench_kwargs']
+           'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'bench_predict', 'bench_serve',
+           'load_bench', 'bench_kwargs']
 
 # %% ../nbs/35_benchmarks.ipynb #c006
 def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> dict:
@@ -531,6 +531,58 @@ def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12,
                              ('inverse', predictor.sample_many, inverse)):
         out[f'{name}_queries_per_s'] = _per_s(predictor, fn, groups, sum(len(q) for _, q in groups))
     return out
+
+# %% ../nbs/35_benchmarks.ipynb #c092t
+def _get(url: str) -> tuple[float, int]:
+    "Seconds and HTTP status of one GET (an error status is an answer too)."
+    import urllib.error, urllib.request
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=300) as r: r.read(); status = r.status
+    except urllib.error.HTTPError as e: status = e.code
+    return time.perf_counter() - t0, status
+
+
+def _rss_mib() -> float:
+    "This process's resident memory now, in MiB (Linux's /proc; NaN elsewhere)."
+    try: return int(next(l for l in open('/proc/self/status') if l.startswith('VmRSS')).split()[1]) / 1024
+    except (OSError, StopIteration): return float('nan')
+
+
+def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concurrency: int = 16, requests: int = 320,
+                seed: int = 0) -> dict:
+    """The demo server of `model` on a synthetic world of `probes` probes under `concurrency` clients on loopback:
+    `requests` RTT questions on distinct pairs, asked twice ('cold' compiles, 'warm' after the cached answers are
+    forgotten): requests/s, p50/p99 latency, resident memory, compiled shapes against their cap."""
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.parse import urlencode
+    from netlm.demo import Demo
+    from netlm.demo_data import load_demo_data
+    from netlm.infer import load_predictor
+    from netlm.serve import serve_in_thread
+    rss_start = _rss_mib()
+    with tempfile.TemporaryDirectory(prefix='netlm-bench-serve-') as tmp:
+        world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
+        demo = Demo(load_predictor(model), load_demo_data(world['path']))
+        pairs = [(s, d) for s, m in demo.probes.items() for d in np.unique(m.dst.astype(str))]   # a loop per probe
+        pick = np.random.default_rng(seed).permutation(len(pairs))[:requests]
+        server = serve_in_thread(demo)
+        urls = [f"{server.url}api/rtt?{urlencode(dict(src=pairs[i][0], dst=pairs[i][1]))}" for i in pick]
+        out = dict(stage='serve', model=model, concurrency=concurrency, requests=len(urls), cores=os.cpu_count(),
+                   backend=jax.default_backend(), rss_mib_loaded=_rss_mib(), rss_mib_before=rss_start)
+        try:
+            for name in ('cold', 'warm'):
+                demo._cache.clear(); getattr(demo.predictor.tree, 'cache', {}).clear()
+                t0 = time.perf_counter()
+                with ThreadPoolExecutor(concurrency) as pool: answers = list(pool.map(_get, urls))
+                seconds, latency = time.perf_counter() - t0, np.array([a[0] for a in answers]) * 1000
+                out[name] = dict(seconds=round(seconds, 3), requests_per_s=len(urls) / seconds,
+                                 p50_ms=float(np.percentile(latency, 50)), p99_ms=float(np.percentile(latency, 99)),
+                                 answered=sum(a[1] == 200 for a in answers), rss_mib=_rss_mib())
+        finally: server.stop()
+    return out | dict(compiled_shapes=len(demo.compiled.shapes), shape_cap=demo.compiled.max_shapes,
+                      cap_clears=demo.compiled.clears,
+                      rss_mib_peak=peak_rss_mb())
 
 # %% ../nbs/35_benchmarks.ipynb #c094
 def load_bench(spec: str):

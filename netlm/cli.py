@@ -34,7 +34,7 @@ __all__ = ['BENCHES', 'cmd_bench', 'add_bench', 'cmd_train', 'add_train', 'cmd_e
 
 # %% ../nbs/39_cli.ipynb #c007
 # each stage's benchmark is netlm.benchmarks.bench_<stage>
-BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export', 'changes', 'predict')
+BENCHES = ('tokenizer', 'synth', 'ingest', 'preprocess', 'sampler', 'train', 'export', 'changes', 'predict', 'serve')
 
 
 def cmd_bench(args) -> dict:

@@ -1,0 +1,91 @@
+"""Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`)
+and experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`). From the repository root, after the runs:
+`python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`)."""
+import json, sys
+from pathlib import Path
+
+import numpy as np
+
+from experiments.common import git, load, load_eval, paired
+from netlm.reading import field_losses, model_for_loss
+from netlm.runlog import read_metrics
+
+DATA = dict(q="the quickstart's world (50 probes, 2 days, seed 0; validation share 0.25)",
+            f='a fresh world (100 probes, 2 days, seed 41; validation share 0.2)',
+            m="MENOG's real probes (validation share 0.3)")
+STEPS = dict(q=191, f=300, m=300)
+METHODS = ('model', 'run scratch', 'run base', 'run ft', 'pair_median', 'vivaldi', 'matrix_factorization', 'oracle')
+FIELDS = ('loss', 'loss_src_ip', 'loss_dst_ip', 'loss_rtt', 'loss_timestamp', 'loss_structure')
+slices = lambda q: dict(all=np.ones(len(q['ok']), bool), seen=q['seen'].astype(bool), unseen=~q['seen'].astype(bool))
+follow = lambda reading, f: reading['copy_probe']['factors'][f]['by_bucket']['1']['follow']
+
+
+def by_slice(r: dict) -> dict:
+    "A method's median AE with its interval, overall and on seen and unseen pairs."
+    rows = dict(all=r) | {s: r['by'][s] for s in ('seen', 'unseen') if s in r.get('by', {})}
+    return {s: [round(x['median_ae_ms'], 3), *(round(c, 3) for c in x['median_ae_ci'])] for s, x in rows.items()}
+
+
+def field_loss(run: str) -> dict:
+    "Loss by field on the validation probes of the run's data (8 batches), from its last checkpoint."
+    data = json.loads(Path(run, 'config.json').read_text())['data']
+    model, seq_len = model_for_loss(run)
+    by = field_losses(model, seq_len, data, 'val', max_batches=8)
+    return {k: round(v, 4) for k, v in by['by_field'].items()} if 'by_field' in by else by
+
+
+def train_record(run: str) -> dict:
+    log = read_metrics(run)
+    return dict(steps=log[-1]['step'], seconds=round(log[-1]['elapsed_s']), last=dict({k: round(log[-1][k], 4)
+                                                                                      for k in FIELDS}))
+
+
+def completion_unseen(ip: dict | None) -> dict | None:
+    "Top-1 of completing destinations the probe never measured, the model's and the frequency baseline's, by prefix."
+    if not ip: return None
+    return {v: dict(queries=ip[v]['unseen']['queries'],
+                    model={p: round(x['top1'], 3) for p, x in ip[v]['unseen']['model'].items()},
+                    frequency={p: round(x['top1'], 3) for p, x in ip[v]['unseen']['frequency_baseline'].items()})
+            for v in ('ipv4', 'ipv6') if ip.get(v) and ip[v].get('unseen')}
+
+
+def data_set(eval_dir: str, model: str, pairs: list[tuple[str, str, str]], runs: dict) -> dict:
+    "One data set's evaluation: each method's median AE by slice, the paired ratios asked, the copy probe, the losses."
+    ev, q = load_eval(eval_dir), load(eval_dir)
+    rtt, protocol = ev['eval']['rtt'], ev['eval']['protocol']
+    masks = slices(q)
+    out = dict(eval_dir=eval_dir, model=model, probes=protocol['test_probes'], queries=protocol['queries'],
+               slice_queries=protocol['slice_queries'],
+               median_ae={m: by_slice(rtt[m]) for m in METHODS if m in rtt},
+               paired={f'{a} / {b}, {s}': paired(q, f'median.{a}', f'median.{b}', masks[s]) for a, b, s in pairs})
+    if 'reading' in ev:
+        r = ev['reading']
+        out['copy'] = dict(doubled=follow(r, '2'), halved=follow(r, '0.5'))
+        out['reading_curve'] = r['reading_curve']
+    out['completion_unseen'] = completion_unseen(ev['eval'].get('ip'))
+    out['field_loss_val'] = {name: field_loss(run) for name, run in runs.items()}
+    out['train'] = {name: train_record(run) for name, run in runs.items()}
+    return out
+
+
+def main(which, out_path):
+    if which == 'baseline':
+        pairs = [('model', 'run scratch', 'unseen'), ('model', 'run scratch', 'seen'), ('model', 'run scratch', 'all'),
+                 ('model', 'pair_median', 'seen'), ('model', 'pair_median', 'all'), ('model', 'run base', 'unseen')]
+        sets = {d: data_set(f'runs/rb_{d}_eval', f'runs/rb_{d}_ft', pairs,
+                            dict(ft=f'runs/rb_{d}_ft', scratch=f'runs/rb_{d}_scratch')) for d in DATA}
+        rule = 'experiments/recall/baseline_rule.md'
+    else:
+        pairs = [('model', 'run ft', 'unseen'), ('model', 'run ft', 'seen'), ('model', 'run ft', 'all'),
+                 ('model', 'run scratch', 'unseen'), ('model', 'pair_median', 'seen')]
+        sets = {d: data_set(f'runs/rb_{d}_f9_eval', f'runs/rb_{d}_f9', pairs, dict(f9=f'runs/rb_{d}_f9'))
+                for d in DATA}
+        rule = 'experiments/recall/reinit_dst_rule.md'
+    record = dict(rule=Path(rule).read_text(), data=DATA, steps=STEPS, commit=git('rev-parse', 'HEAD'), sets=sets)
+    Path(out_path).write_text(json.dumps(record, indent=1, default=float) + '\n')
+    for d, s in sets.items():
+        print(d, s['probes'], 'probes', {k: [round(x, 3) for x in v['median_ae']] for k, v in s['paired'].items()},
+              s.get('copy'))
+
+
+if __name__ == '__main__': main(*sys.argv[1:])
