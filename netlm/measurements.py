@@ -171,9 +171,13 @@ class Measurements:
 def node_ids(*columns, vocabulary=None) -> tuple[list[np.ndarray], np.ndarray]:
     "Integer ids for address columns over one shared vocabulary (extended by unseen addresses), and the vocabulary."
     vocabulary = np.asarray([] if vocabulary is None else vocabulary, dtype=object)
-    # from an object array: pyarrow converts a NumPy unicode array of more than ~400k addresses into a
+    values = np.concatenate([vocabulary, *columns])
+    # Python strings go to Arrow as they are (ten times faster than through NumPy's unicode); anything else is made
+    # text first, through an object array: pyarrow converts a NumPy unicode array of more than ~400k addresses into a
     # ChunkedArray, whose dictionary encoding has no single `indices`
-    allv = pa.array(np.concatenate([vocabulary, *columns]).astype(str).astype(object), type=pa.string())
+    try: allv = pa.array(values, type=pa.string())
+    except (pa.ArrowTypeError, pa.ArrowInvalid): allv = None
+    if allv is None or allv.null_count: allv = pa.array(values.astype(str).astype(object), type=pa.string())
     enc = allv.dictionary_encode()
     # keep the existing vocabulary's ids stable: dictionary_encode numbers values by first appearance
     ids = enc.indices.to_numpy()
