@@ -128,7 +128,7 @@ def cmd_eval(args) -> dict:
         from netlm.pipeline import save_reading
         from netlm.reading import format_reading
         metrics['reading'] = save_reading(args.model or args.workdir, args.data, args.out or Path(args.workdir) / 'eval',
-                                          args.split, n_context=args.n_context, n_boot=args.n_boot, seed=args.seed)
+                                          options['settings'])        # the evaluation's probes and queries
         print(format_reading(metrics['reading']), file=text_out(fmt))
     if fmt == 'csv': print_records(metric_records(metrics), 'csv')
     else: print(json.dumps(metrics, default=str))    # the last line; with --json the only one

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 
+from .config import EvalSettings
 from .errors import NetlmError
 
 # %% auto #0
@@ -81,10 +82,9 @@ def eval_options(args) -> dict:
         for name in names:
             if getattr(args, name) < low:
                 raise CLIError(f"--{name.replace('_', '-')} must be >= {low}, got {getattr(args, name)}")
-    return dict(split=args.split, n_context=args.n_context, queries_per_cut=args.queries_per_cut,
-                cuts_per_probe=args.cuts_per_probe,
-                max_queries=args.max_queries or None, n_boot=args.n_boot, seed=args.seed, ip_queries=args.ip_queries,
-                inverse_queries=args.inverse_queries)
+    settings = EvalSettings(args.split, args.n_context, args.queries_per_cut, args.cuts_per_probe,
+                            args.max_queries or None, args.n_boot, seed=args.seed)
+    return dict(settings=settings, ip_queries=args.ip_queries, inverse_queries=args.inverse_queries)
 
 # %% ../nbs/38_command.ipynb #n011b
 def add_eval_options(p, ip_queries: int = 1000, inverse_queries: int = 500):

@@ -26,8 +26,8 @@ __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'MIN_SEQ_LEN'
            'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT', 'CHANGES_RAMP',
            'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name',
            'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting',
-           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'thp_mode', 'glibc_version',
-           'huge_pages_env', 'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
+           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'EvalSettings', 'thp_mode',
+           'glibc_version', 'huge_pages_env', 'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -433,6 +433,23 @@ COMPLETION_COPY = 0.5
 # claims)
 FIRST_LOOK = dict(ip_queries=100, inverse_queries=50)
 FULL_EVAL = dict(ip_queries=1000, inverse_queries=500)
+
+# %% ../nbs/02_config.ipynb #e101
+@dataclass(frozen=True)
+class EvalSettings:
+    "The held-out probes an evaluation scores and the questions it asks them (the protocol), shared by every measure."
+    split: str = 'test'                # 'val' to choose, 'test' to claim
+    n_context: int = 30                # context measurements before each cut
+    queries_per_cut: int = 10          # RTT queries after each cut
+    cuts_per_probe: int = 10           # cuts per held-out probe
+    max_queries: int | None = 2000     # at most this many RTT queries, dropping cuts (None: every cut)
+    n_boot: int = 1000                 # bootstrap resamples of the probes for the 95% intervals
+    loss_batches: int = 8              # held-out batches of the loss by field (0: none)
+    seed: int = 0                      # the cuts, the queries, the resamples
+
+    def __post_init__(self):
+        if self.split not in ('val', 'test'):
+            raise NetlmError(f"split {self.split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
 
 # %% ../nbs/02_config.ipynb #h024
 MALLOC_TUNABLES = ('glibc.malloc.hugetlb=1', 'glibc.malloc.mmap_threshold=33554432',

@@ -30,7 +30,7 @@ from .metrics import QUANTILE_GRID, bootstrap, clean_json, compare_methods, crps
 from .rows import SPLITS, load_manifest, load_rows, rows_to_measurements, split_key
 from .compression import compression_metrics
 from .report import held_out_summary, SLICE_NAMES
-from .config import COMPLETION_COPY, EVAL_SAMPLER
+from .config import COMPLETION_COPY, EVAL_SAMPLER, EvalSettings
 from .sampler import MODE_NAMES, make_dataset
 from .infer import context_keys, mix_completions
 from .tokenizer import FIELD_NAMES, MEASUREMENT_START, ip_bytes
@@ -541,16 +541,16 @@ RTT_KEYS = ('median_ae_ms', 'median_ae_ci', 'mae_ms', 'p50_rel', 'p90_rel', 'crp
             'brier', 'brier_n', 'n', 'coverage', 'by')
 
 # %% ../nbs/25_evaluate.ipynb #c060x
-def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None,
-             others: dict | None = None, out_dir=None,
-             split: str = 'test',
-             n_context: int = 30, queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
-             cold_start_queries: int | None = 2, n_boot: int = 1000, max_test_records: int | None = None,
-             max_train_records: int | None = None, ip_queries: int = 1000, inverse_queries: int = 500,
-             inverse_samples: int = 16,
-             loss_batches: int = 8, seed: int = 0, progress: bool = True) -> dict:
+def run_eval(workdir, data_dir, settings: EvalSettings = EvalSettings(), *, predictor=None, model_method=None,
+             world=None, others: dict | None = None, out_dir=None, cold_start_queries: int | None = 2,
+             max_test_records: int | None = None, max_train_records: int | None = None, ip_queries: int = 1000,
+             inverse_queries: int = 500, inverse_samples: int = 16, progress: bool = True) -> dict:
     """Score a run, the baselines, `others` (more methods, e.g. other runs' models) and the oracle (given the synthetic
-    `world`) on `data_dir`'s `split`; write `metrics.json`, `queries.parquet` (one row per query) and plots."""
+    `world`) on the held-out probes and protocol of `settings`; write `metrics.json`, `queries.parquet` (one row per
+    query) and plots."""
+    s = settings
+    split, n_context, queries_per_cut, cuts_per_probe, max_queries, n_boot, seed = (
+        s.split, s.n_context, s.queries_per_cut, s.cuts_per_probe, s.max_queries, s.n_boot, s.seed)
     import matplotlib.pyplot as plt   # slow to import; only the plots need it
     workdir, data_dir = Path(workdir), Path(data_dir)
     out = Path(out_dir) if out_dir is not None else workdir / 'eval'
@@ -562,8 +562,6 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
 
     # data: the same probe rows the model trained on, and a held-out split (val for choosing, test for claims)
     manifest = load_manifest(data_dir)
-    if split not in ('val',
-                     'test'): raise NetlmError(f"split {split!r}: evaluate on 'val' (to choose) or 'test' (to claim)")
     if not manifest['splits'].get(split, {}).get('records'): raise NetlmError(f'{data_dir}: the {split} split is empty')
     train_rows = load_rows(data_dir, 'train', max_train_records, seed)
     test_rows = load_rows(data_dir, split, max_test_records, seed)
@@ -589,7 +587,7 @@ def run_eval(workdir, data_dir, *, predictor=None, model_method=None, world=None
         except FileNotFoundError: model = None
         if model is not None:
             loss = loss_metrics(model, data_dir, split, batch_size=8, seq_len=config['seq_len'],
-                                max_batches=loss_batches,
+                                max_batches=s.loss_batches,
                                 seed=seed)
     lap('loss')
 

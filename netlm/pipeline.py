@@ -11,15 +11,16 @@ import shutil
 import time
 from pathlib import Path
 
+from .config import EvalSettings
 from .errors import NetlmError
 
 # Every stage (JAX, Grain, DuckDB, orbax) is imported inside the function that runs it: `netlm --help` imports none.
 
 # %% auto #0
-__all__ = ['CPU_ACTIVATION_BYTES', 'READING_PROTOCOL', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory',
-           'memory_available', 'check_memory', 'for_minutes', 'train_config', 'train_line', 'evaluate_run',
-           'save_reading', 'quickstart_init', 'quickstart', 'write_report', 'report_verdict', 'next_steps', 'ask',
-           'answer_lines', 'answer_records', 'pretrain_corpus', 'pretrain']
+__all__ = ['CPU_ACTIVATION_BYTES', 'GLOSSARY', 'PRETRAIN_SEED', 'default_preset', 'training_memory', 'memory_available',
+           'check_memory', 'for_minutes', 'train_config', 'train_line', 'evaluate_run', 'save_reading',
+           'quickstart_init', 'quickstart', 'write_report', 'report_verdict', 'next_steps', 'ask', 'answer_lines',
+           'answer_records', 'pretrain_corpus', 'pretrain']
 
 # %% ../nbs/37_pipeline.ipynb #c011
 # Measured here (2 CPU cores, XLA's CPU backend): netlm-86m training at 1 x 1024 tokens peaked at 5.3 GB, at 4 x 1024 at
@@ -171,11 +172,11 @@ def evaluate_run(workdir, data_dir, *, model=None, world=None, against=(), **kwa
                     others=others, **kwargs)
 
 # %% ../nbs/37_pipeline.ipynb #c017sw
-def save_reading(spec, data_dir, out_dir, split: str, **options) -> dict:
-    """Whether the model `spec` reads its context (`netlm.reading.measure_reading`), also written to
-    OUT_DIR/reading.json."""
+def save_reading(spec, data_dir, out_dir, settings: EvalSettings) -> dict:
+    """Whether the model `spec` reads its context (`netlm.reading.measure_reading`) on the probes and protocol of
+    `settings`, also written to OUT_DIR/reading.json."""
     from netlm.reading import measure_reading
-    reading = measure_reading(spec, data_dir, split, **options)
+    reading = measure_reading(spec, data_dir, settings)
     (Path(out_dir) / 'reading.json').write_text(json.dumps(reading, indent=1))
     return reading
 
@@ -220,10 +221,6 @@ def _quickstart_config(W: Path, preset: str, init, seed: int, steps: int | None,
                                log_every=min(config.log_every, max(steps // 20, 1)))
 
 # %% ../nbs/37_pipeline.ipynb #c023
-# the evaluation's options that the reading takes too: it asks the same queries
-READING_PROTOCOL = ('n_context', 'queries_per_cut', 'cuts_per_probe', 'max_queries', 'n_boot', 'seed')
-
-
 def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, preset: str = 'cpu-small', init=None,
                from_scratch: bool = False, train_minutes: float = 3.0, steps: int | None = None,
                test_fraction: float = 0.2, val_fraction: float = 0.1, time_split=None, seed: int = 0,
@@ -252,8 +249,8 @@ def quickstart(workdir, *, data=None, probes: int = 50, days: float = 2.0, prese
     metrics = evaluate_run(W / 'run', W / 'rows', out_dir=W / 'run' / 'eval', progress=progress, **options)
     if reading:
         print('      reading: the reading curve and the copy probe on the same probes', flush=True)
-        metrics['reading'] = save_reading(W / 'run', W / 'rows', W / 'run' / 'eval', metrics['protocol']['eval_split'],
-                                          **{k: options[k] for k in READING_PROTOCOL if k in options})
+        metrics['reading'] = save_reading(W / 'run', W / 'rows', W / 'run' / 'eval',   # the same probes, the same queries
+                                          options.get('settings', EvalSettings()))
     summary = dict(data=data_name, source=str(source), preset=config.preset, init=init, steps=trained['step'],
                    train_minutes=train_minutes, tokens_per_s=trained['tokens_per_s'], device=jax.devices()[0].platform,
                    seconds=time.time() - t0)

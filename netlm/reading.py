@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .config import EvalSettings
 from .errors import NetlmError
 from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, rtt_code
 from .measurements import Measurements, node_ids
@@ -353,12 +354,13 @@ def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_ba
     return out
 
 # %% ../nbs/29_reading.ipynb #r026
-def measure_reading(spec, data_dir, split: str = 'val', *, predictor=None, loss_model=None, n_context: int = 30,
-                    queries_per_cut: int = 10, cuts_per_probe: int = 10, max_queries: int | None = 2000,
-                    copy_queries: int | None = None, factors=(2.0, 0.5), loss_batches: int = 8, n_boot: int = 1000,
-                    seed: int = 0) -> dict:
+def measure_reading(spec, data_dir, settings: EvalSettings = EvalSettings('val'), *, predictor=None, loss_model=None,
+                    copy_queries: int | None = None, factors=(2.0, 0.5)) -> dict:
     """The reading curve, the pairs seen once, the copy probe, the loss by field and the address reading of model `spec`
-    (or `predictor`, `loss_model`) on the evaluation's protocol over `data_dir`'s `split`: one JSON-able dict."""
+    (or `predictor`, `loss_model`) on the held-out probes and protocol of `settings`: one JSON-able dict."""
+    s = settings
+    split, n_context, queries_per_cut, cuts_per_probe, max_queries, n_boot, loss_batches, seed = (
+        s.split, s.n_context, s.queries_per_cut, s.cuts_per_probe, s.max_queries, s.n_boot, s.loss_batches, s.seed)
     seconds, clock = {}, [time.perf_counter()]
     def lap(name):
         now = time.perf_counter(); seconds[name] = round(now - clock[0], 2); clock[0] = now
@@ -556,11 +558,10 @@ def run_reading(args, command: str) -> dict:
     """`measure_reading` with the options of `netlm reading` (`args`), its record holding `command` and the code's
     commit; written (and the markdown, the plot) where asked, the report section printed."""
     t0 = time.perf_counter()
-    result = measure_reading(args.model, args.data, args.split, n_context=args.n_context,
-                             queries_per_cut=args.queries_per_cut, cuts_per_probe=args.cuts_per_probe,
-                             max_queries=args.max_queries or None, copy_queries=args.copy_queries or None,
-                             factors=tuple(args.factors), loss_batches=args.loss_batches, n_boot=args.n_boot,
-                             seed=args.seed)
+    settings = EvalSettings(args.split, args.n_context, args.queries_per_cut, args.cuts_per_probe,
+                            args.max_queries or None, args.n_boot, args.loss_batches, args.seed)
+    result = measure_reading(args.model, args.data, settings, copy_queries=args.copy_queries or None,
+                             factors=tuple(args.factors))
     result['command'], result['code'] = command, dict(module='netlm.reading', **_git_commit())
     result['seconds']['total'] = round(time.perf_counter() - t0, 2)
     text = format_reading(result)

@@ -201,12 +201,13 @@ EVAL_SECONDS = dict(rtt=(0.07, 0.08), ip=(0.17, 0.9), inverse=(0.17, 1.5))
 
 
 def eval_plan(options: dict, full: bool = False) -> str:
-    "One line, said before an evaluation starts: what it will ask, and about how long that takes."
-    cap = options.get('max_queries')
+    """One line, said before an evaluation starts: what it will ask (`options`: the `EvalSettings` as `settings`,
+    `ip_queries`, `inverse_queries`), and about how long that takes."""
+    cap, split = options['settings'].max_queries, options['settings'].split
     asked = (('rtt', cap or 2000), ('ip', options['ip_queries']), ('inverse', options['inverse_queries']))
     low, high = (sum(EVAL_SECONDS[k][i] * n for k, n in asked) for i in (0, 1))
     line = (f"asking {f'up to {cap:,}' if cap else 'all'} RTT queries, {options['ip_queries']:,} IP completions and "
-            f"{options['inverse_queries']:,} inverse searches on the {options['split']} probes: about {low / 60:.0f}-"
+            f"{options['inverse_queries']:,} inverse searches on the {split} probes: about {low / 60:.0f}-"
             f"{max(high / 60, 1):.0f} minutes for cpu-small on two CPU cores (a GPU is faster, a larger model slower)")
     return line + ('' if full else '; --full asks {ip_queries:,} and {inverse_queries:,}'.format(**FULL_EVAL))
 
