@@ -31,7 +31,8 @@ def field_loss(run: str) -> dict:
     data = json.loads(Path(run, 'config.json').read_text())['data']
     model, seq_len = model_for_loss(run)
     by = field_losses(model, seq_len, data, 'val', max_batches=8)
-    return {k: round(v, 4) for k, v in by['by_field'].items()} if 'by_field' in by else by
+    return dict({k: round(v, 4) for k, v in by['loss_by_field'].items()}, all=round(by['loss_nats_per_token'], 4),
+                bits_per_measurement=round(by['bits_per_measurement'], 2))
 
 
 def train_record(run: str) -> dict:
@@ -63,6 +64,9 @@ def data_set(eval_dir: str, model: str, pairs: list[tuple[str, str, str]], runs:
         out['copy'] = dict(doubled=follow(r, '2'), halved=follow(r, '0.5'))
         out['reading_curve'] = r['reading_curve']
     out['completion_unseen'] = completion_unseen(ev['eval'].get('ip'))
+    bits = ev['eval']['compression']['bits_per_measurement']
+    out['bits_per_measurement'] = {k: round(bits[k], 2) for k in ('model', 'model_less_field_order', 'probe_rows+xz')
+                                   if bits.get(k) is not None}
     out['field_loss_val'] = {name: field_loss(run) for name, run in runs.items()}
     out['train'] = {name: train_record(run) for name, run in runs.items()}
     return out
