@@ -6,9 +6,7 @@
 from __future__ import annotations
 
 import functools
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,8 +18,8 @@ from .tokenizer import BYTE_OFFSET, FAILED, RTT_START, VOCAB_SIZE, rtt_code_ms
 
 # %% auto #0
 __all__ = ['MAX_RTT_MS', 'RTTDistribution', 'tree_layout', 'tree_mask', 'model_tree_logprobs', 'DeadlineExceeded', 'TreeDecoder',
-           'split_row', 'PrefixDecoder', 'CompiledShapes', 'rtt_groups', 'chain_next_probs', 'beam_groups',
-           'continuation_logprobs', 'sample_groups']
+           'split_row', 'PrefixDecoder', 'rtt_groups', 'chain_next_probs', 'beam_groups', 'continuation_logprobs',
+           'sample_groups']
 
 # %% ../nbs/22_decoding.ipynb #c006
 @dataclass
@@ -293,52 +291,6 @@ class PrefixDecoder:
             for s in np.unique(at): lp[at == s] = answers[first + s][:, allowed]
             p = np.exp(lp - lp.max(-1, keepdims=True)); out.append(p / p.sum(-1, keepdims=True))
         return out
-
-# %% ../nbs/22_decoding.ipynb #d018
-def _clear_jax_caches():
-    import jax   # only once the cap is reached: JAX is loaded by then
-    jax.clear_caches()
-
-
-def _shape_key(a):
-    "What a compilation is keyed on in an argument: array shapes and dtypes, through dicts and sequences; None else."
-    if isinstance(a, dict): return tuple((k, _shape_key(v)) for k, v in a.items())
-    if isinstance(a, (list, tuple)): return tuple(_shape_key(v) for v in a)
-    if hasattr(a, 'shape') and hasattr(a, 'dtype'): return (tuple(a.shape), np.dtype(a.dtype).str)
-    return (tuple(np.shape(a)), np.asarray(a).dtype.str) if isinstance(a, (int, float, bool, np.generic)) else None
-
-
-class CompiledShapes:
-    """A cap on the input shapes the model's functions are compiled for: the shapes in least-recently-used order; a new
-    shape past `max_shapes` clears them (`clear`: JAX's caches) and starts the count again."""
-
-    def __init__(self, max_shapes: int = 48, clear=_clear_jax_caches):
-        self.max_shapes, self.clear, self.shapes, self.clears = max_shapes, clear, OrderedDict(), 0
-        self._lock = threading.Lock()
-
-    def wrap(self, name: str, fn):
-        """`fn(*arrays)` counted by the shapes of its arguments under `name` (a function counted already is left as it
-        is)."""
-        if getattr(fn, 'compiled_shapes', None) is not None: return fn      # a second Demo of the same predictor
-        def counted(*arrays):
-            key = (name,) + tuple(_shape_key(a) for a in arrays)
-            with self._lock:
-                if key in self.shapes: self.shapes.move_to_end(key)
-                else:
-                    if len(self.shapes) >= self.max_shapes:        # JAX cannot drop one compilation: all go
-                        self.clear(); self.shapes.clear(); self.clears += 1
-                    self.shapes[key] = True
-            return fn(*arrays)
-        counted.compiled_shapes = self
-        return counted
-
-    def cap(self, predictor):
-        """Count the compiled shapes of `predictor`'s model functions: its decoder's (`tree_logprobs` of a
-        `TreeDecoder`, `prefill_fn` and `extend_fn` of a `PrefixDecoder`)."""
-        tree = getattr(predictor, 'tree', None)
-        for name in ('tree_logprobs', 'prefill_fn', 'extend_fn'):
-            if tree is not None and hasattr(tree, name): setattr(tree, name, self.wrap(name, getattr(tree, name)))
-        return predictor
 
 # %% ../nbs/22_decoding.ipynb #c040
 MAX_RTT_MS = 60_000.0   # the RTTs decoding allows: RIPE Atlas pings time out far below; ingest rejects more as outliers

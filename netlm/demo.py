@@ -21,15 +21,15 @@ from .measurements import Measurements, by_source
 from .demo_data import DemoData, canonical_address, load_demo_data
 from .baselines import DestinationFrequency, default_baselines
 from .metrics import QUANTILE_GRID, clean_json
-from .decoding import CompiledShapes, DeadlineExceeded, RTTDistribution
+from .decoding import DeadlineExceeded
 from .infer import Predictor, load_predictor, parse_ip_prefix, rank_key
 from .config import CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS
 from .changes import detect_changes, pit_z, surprise
 from .pictures import PLOTS, TABLES, figure_svg, html_table
 
 # %% auto #0
-__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'Limits', 'RequestError', 'parse_address', 'check_range', 'View', 'Demo',
-           'subnet_addresses']
+__all__ = ['QUANTILE_LEVELS', 'T_MAX', 'MIN_P_NEAR', 'Limits', 'RequestError', 'parse_address', 'check_range', 'View',
+           'CompiledShapes', 'Demo', 'subnet_addresses']
 
 # %% ../nbs/31_demo.ipynb #c008
 @dataclass(frozen=True)
@@ -99,6 +99,52 @@ T_MAX = 4_102_444_800                                         # 2100-01-01: a bo
 MIN_P_NEAR = 0.5          # the inverse search proposes destinations with at least this chance of a ping near the target
 
 
+def _clear_jax_caches():
+    import jax   # only once the cap is reached: JAX is loaded by then
+    jax.clear_caches()
+
+
+def _shape_key(a):
+    "What a compilation is keyed on in an argument: array shapes and dtypes, through dicts and sequences; None else."
+    if isinstance(a, dict): return tuple((k, _shape_key(v)) for k, v in a.items())
+    if isinstance(a, (list, tuple)): return tuple(_shape_key(v) for v in a)
+    if hasattr(a, 'shape') and hasattr(a, 'dtype'): return (tuple(a.shape), np.dtype(a.dtype).str)
+    return (tuple(np.shape(a)), np.asarray(a).dtype.str) if isinstance(a, (int, float, bool, np.generic)) else None
+
+
+class CompiledShapes:
+    """A cap on the input shapes the model's functions are compiled for: the shapes in least-recently-used order; a new
+    shape past `max_shapes` clears them (`clear`: JAX's caches) and starts the count again."""
+
+    def __init__(self, max_shapes: int = 48, clear=_clear_jax_caches):
+        self.max_shapes, self.clear, self.shapes, self.clears = max_shapes, clear, OrderedDict(), 0
+        self._lock = threading.Lock()
+
+    def wrap(self, name: str, fn):
+        """`fn(*arrays)` counted by the shapes of its arguments under `name` (a function counted already is left as it
+        is)."""
+        if getattr(fn, 'compiled_shapes', None) is not None: return fn      # a second Demo of the same predictor
+        def counted(*arrays):
+            key = (name,) + tuple(_shape_key(a) for a in arrays)
+            with self._lock:
+                if key in self.shapes: self.shapes.move_to_end(key)
+                else:
+                    if len(self.shapes) >= self.max_shapes:        # JAX cannot drop one compilation: all go
+                        self.clear(); self.shapes.clear(); self.clears += 1
+                    self.shapes[key] = True
+            return fn(*arrays)
+        counted.compiled_shapes = self
+        return counted
+
+    def cap(self, predictor):
+        """Count the compiled shapes of `predictor`'s model functions: its decoder's (`tree_logprobs` of a
+        `TreeDecoder`, `prefill_fn` and `extend_fn` of a `PrefixDecoder`)."""
+        tree = getattr(predictor, 'tree', None)
+        for name in ('tree_logprobs', 'prefill_fn', 'extend_fn'):
+            if tree is not None and hasattr(tree, name): setattr(tree, name, self.wrap(name, getattr(tree, name)))
+        return predictor
+
+
 class Demo:
     """The demo: each view answers as a `View` (JSON data, plot and table) from a model, its data, the baselines and
     the oracle.
@@ -108,8 +154,7 @@ class Demo:
       `_rtt`, `_complete`, `_inverse`, `_explore`, `_rank`, `_changes`);
     - what the page lists: `probe_list`, `destination_list`, `examples`, `info`;
     - what every view shares: `_probe` (checks `src`), `_context`, `_with_model` (the model lock and time budget),
-      `_oracle`, `_cached`, `_deadline`; the RTT view's `_rtt_together` and `_answer_waiting` (concurrent
-      questions in one model call);
+      `_oracle`, `_cached`, `_deadline`;
     - what the world and the data hold: `_oracle_addresses` (the oracle's), `_subnets_with_destinations` (for an
       exploration), `probe_count` (physical probes), `_own_addresses` (a probe's addresses), `_scored` (a probe's
       series scored for changes);
@@ -118,7 +163,7 @@ class Demo:
     def __init__(self, predictor: Predictor, data: DemoData | None = None, *, context_size: int = 30,
                  limits: Limits = Limits(),
                  name: str = '', cache_size: int = 256, max_compiled_shapes: int | None = 48,
-                 min_p_near: float = MIN_P_NEAR, max_batch: int = 32):
+                 min_p_near: float = MIN_P_NEAR):
         self.predictor, self.data, self.context_size, self.limits, self.name = (predictor, data, context_size,
                                                                                 limits, name)
         self.min_p_near, self._examples = min_p_near, None
@@ -138,8 +183,6 @@ class Demo:
         self._world_addresses = self._oracle_addresses()
         self._model_lock, self._cache_lock, self._cache, self._cache_size = (threading.Lock(), threading.Lock(),
                                                                              OrderedDict(), cache_size)
-        # RTT questions waiting for the model, answered together (`_rtt_together`, at most `max_batch` a call)
-        self._waiting, self._waiting_lock, self.max_batch = [], threading.Lock(), max_batch
 
     @classmethod
     def load(cls, workdir, data=None, **kwargs):
@@ -332,7 +375,7 @@ def rtt(self: Demo, src, dst, t: int | None = None, *, deadline: float | None = 
 def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
     ctx, t = self._context(src, t)
     ctx_arg = ctx if ctx is not None and len(ctx) else None
-    d = self._rtt_together(deadline, ctx_arg, src, dst, t)
+    d = self._with_model(deadline, self.predictor.predict_rtt, src, dst, context=ctx_arg, t=t)
     methods = dict(model=_method_entry(d.quantile(QUANTILE_GRID), d.p_fail))
     if t is not None:
         query = Measurements([src], [dst], [t], [0.0])
@@ -353,38 +396,6 @@ def _rtt(self: Demo, src: str, dst: str, t, deadline: float) -> View:
     return View('rtt', clean_json(dict(src=src, dst=dst, t=t, context=dict(measurements=0 if ctx is None else len(ctx),
                                                                            seen_pair=seen),
                                        levels=QUANTILE_GRID, methods=methods, measured=measured)))
-
-# %% ../nbs/31_demo.ipynb #c020b
-class _Waiting:
-    "An RTT question waiting for the model: `(context, [(src, dst, t)])` as `rtt_groups` takes it, and its answer."
-    def __init__(self, question): self.question, self.answer, self.error, self.done = question, None, None, False
-
-
-@patch
-def _rtt_together(self: Demo, deadline: float, context, src: str, dst: str, t) -> RTTDistribution:
-    "The model's RTT distribution of `src -> dst`, answered in one model call with the other requests' waiting ones."
-    mine = _Waiting((context, [(src, dst, t)]))
-    with self._waiting_lock: self._waiting.append(mine)
-    try:
-        while not mine.done: self._with_model(deadline, self._answer_waiting, mine)
-    finally:
-        with self._waiting_lock:                  # gave up (503) before a call took it: out of the list
-            if mine in self._waiting: self._waiting.remove(mine)
-    if mine.error is not None: raise mine.error
-    return mine.answer
-
-@patch
-def _answer_waiting(self: Demo, mine: _Waiting):
-    "Holding the model: answer the questions waiting (up to `max_batch`, oldest first) unless `mine` is answered."
-    if mine.done: return
-    with self._waiting_lock: batch, self._waiting[:] = self._waiting[:self.max_batch], self._waiting[self.max_batch:]
-    error = None
-    try:
-        for w, answer in zip(batch, self.predictor.rtt_groups([w.question for w in batch])): w.answer = answer[0]
-    except DeadlineExceeded:
-        error = RequestError(f'no answer within {self.limits.seconds:g} s (the question was stopped)', 504)
-    except Exception as e: error = e
-    for w in batch: w.error, w.done = error, True
 
 # %% ../nbs/31_demo.ipynb #c024
 # IP completion.
