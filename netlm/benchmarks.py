@@ -550,11 +550,10 @@ def _rss_mib() -> float:
 
 
 def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concurrency: int = 16, requests: int = 320,
-                max_batch: int = 32, seed: int = 0) -> dict:
+                seed: int = 0) -> dict:
     """The demo server of `model` on a synthetic world of `probes` probes under `concurrency` clients on loopback:
     `requests` RTT questions on distinct pairs, asked twice ('cold' compiles, 'warm' after the cached answers are
-    forgotten; `max_batch` questions at most in one model call, 1: a call each): requests/s, p50/p99 latency, resident
-    memory, compiled shapes against their cap."""
+    forgotten): requests/s, p50/p99 latency, resident memory, compiled shapes against their cap."""
     from concurrent.futures import ThreadPoolExecutor
     from urllib.parse import urlencode
     from netlm.demo import Demo
@@ -564,13 +563,12 @@ def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concur
     rss_start = _rss_mib()
     with tempfile.TemporaryDirectory(prefix='netlm-bench-serve-') as tmp:
         world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
-        demo = Demo(load_predictor(model), load_demo_data(world['path']), max_batch=max_batch)
+        demo = Demo(load_predictor(model), load_demo_data(world['path']))
         pairs = [(s, d) for s, m in demo.probes.items() for d in np.unique(m.dst.astype(str))]   # a loop per probe
         pick = np.random.default_rng(seed).permutation(len(pairs))[:requests]
         server = serve_in_thread(demo)
         urls = [f"{server.url}api/rtt?{urlencode(dict(src=pairs[i][0], dst=pairs[i][1]))}" for i in pick]
-        out = dict(stage='serve', model=model, concurrency=concurrency, requests=len(urls), max_batch=max_batch,
-                   cores=os.cpu_count(),
+        out = dict(stage='serve', model=model, concurrency=concurrency, requests=len(urls), cores=os.cpu_count(),
                    backend=jax.default_backend(), rss_mib_loaded=_rss_mib(), rss_mib_before=rss_start)
         try:
             for name in ('cold', 'warm'):

@@ -9,9 +9,13 @@ from experiments.common import git
 COMMANDS = dict(
     quickstart='git clone REPO /tmp/qs && cd /tmp/qs && /usr/bin/time -v ./scripts/quickstart --workdir /tmp/qs_work '
                '> runs/qs_fresh_clone.log 2>&1 (eval metrics copied to runs/qs_fresh_clone_metrics.json)',
-    predict_tree='netlm bench predict --set engine=tree probes=6 queries=90 (last line: runs/bench_predict_tree.json)',
-    predict_prefix='netlm bench predict --set engine=prefix probes=6 queries=90 (runs/bench_predict_prefix.json)',
-    serve='netlm bench serve (runs/bench_serve.json)')
+    predict_tree='netlm bench predict --set engine=tree probes=6 queries=90 (last line: runs/bench_predict_tree.json; '
+                 'again later: runs/bench_predict_tree_2.json)',
+    predict_prefix='netlm bench predict --set engine=prefix probes=6 queries=90 (runs/bench_predict_prefix.json, '
+                   'runs/bench_predict_prefix_2.json)',
+    serve='netlm bench serve --set max_batch=1 (runs/bench_serve_b1.json: a model call per request, the server as it '
+          'is) and --set max_batch=32 (runs/bench_serve_b32.json: the requests waiting answered in one call), both at '
+          'commit 7a0fe2c, where the demo had the batching; it was reverted after this measurement')
 RATES = ('rtt', 'rank', 'completion', 'inverse')
 
 
@@ -42,14 +46,18 @@ def quickstart(log: str, metrics: str) -> dict:
 
 def main(out):
     bench = {e: json.loads(Path(f'runs/bench_predict_{e}.json').read_text()) for e in ('tree', 'prefix')}
+    again = {e: json.loads(Path(f'runs/bench_predict_{e}_2.json').read_text()) for e in ('tree', 'prefix')}
     record = dict(
         what="Answering speed (the predictor's four questions, the demo server under load) and the first command's "
              'time from a fresh clone, on the 2-core development machine, idle (load average 0.00 before the first)',
-        date='2026-12-03', issue=66, machine=cpu(), commit=git('rev-parse', 'HEAD'), commands=COMMANDS,
+        date='2026-12-03', issue=66,
+        note='the first quickstart and predict runs on an idle machine; the second predict runs and the serve runs with '
+             'the experiments queue paused (SIGSTOP) for their minutes', machine=cpu(), commit=git('rev-parse', 'HEAD'), commands=COMMANDS,
         quickstart=quickstart('runs/qs_fresh_clone.log', 'runs/qs_fresh_clone_metrics.json'),
-        predict=bench,
-        predict_speedup={q: bench['prefix'][f'{q}_queries_per_s'] / bench['tree'][f'{q}_queries_per_s'] for q in RATES})
-    if Path('runs/bench_serve.json').is_file(): record['serve'] = json.loads(Path('runs/bench_serve.json').read_text())
+        predict=bench, predict_again=again,
+        predict_speedup={q: [r['prefix'][f'{q}_queries_per_s'] / r['tree'][f'{q}_queries_per_s'] for r in (bench, again)]
+                         for q in RATES},
+        serve={f'max_batch_{b}': json.loads(Path(f'runs/bench_serve_b{b}.json').read_text()) for b in (1, 32)})
     Path(out).write_text(json.dumps(record, indent=1) + '\n')
     print(json.dumps({k: record[k] for k in ('quickstart', 'predict_speedup')}, indent=1))
 
