@@ -72,6 +72,27 @@ def data_set(eval_dir: str, model: str, pairs: list[tuple[str, str, str]], runs:
     return out
 
 
+def judge(sets: dict) -> list[dict]:
+    """F9's four criteria (`reinit_dst_rule.md`) on the data sets that ran; `holds` is None where a data set the criterion
+    needs is missing and those that ran do not decide it."""
+    ratio = lambda d, s: sets[d]['paired'][f'model / run ft, {s}']['median_ae']
+    have = lambda *ds: all(d in sets for d in ds)
+    out = [dict(criterion='1: unseen pairs, point below 1 on all three, upper bound below 1 on one',
+                value={d: ratio(d, 'unseen') for d in sets},
+                holds=False if any(ratio(d, 'unseen')[0] >= 1 for d in sets) else
+                (any(ratio(d, 'unseen')[2] < 1 for d in DATA) if have(*DATA) else None))]
+    for n, s in ((2, 'seen'), (3, 'all')):
+        out.append(dict(criterion=f'{n}: {s}, upper bound <= 1.10 on all three', value={d: ratio(d, s) for d in sets},
+                        holds=False if any(ratio(d, s)[2] > 1.10 for d in sets) else (True if have(*DATA) else None)))
+    control = json.loads(Path('experiments/recall/baseline.json').read_text())['sets']['m']['copy']
+    copy = sets['m'].get('copy') if have('m') else None
+    out.append(dict(criterion="4: MENOG's copy probe no further from 2 and 0.5 than the control's by more than 0.1",
+                    value=dict(f9=copy, control=control),
+                    holds=None if copy is None else (abs(copy['doubled'] - 2) <= abs(control['doubled'] - 2) + 0.1 and
+                                                     abs(copy['halved'] - 0.5) <= abs(control['halved'] - 0.5) + 0.1)))
+    return out
+
+
 def main(which, out_path):
     if which == 'baseline':
         pairs = [('model', 'run scratch', 'unseen'), ('model', 'run scratch', 'seen'), ('model', 'run scratch', 'all'),
@@ -83,9 +104,11 @@ def main(which, out_path):
         pairs = [('model', 'run ft', 'unseen'), ('model', 'run ft', 'seen'), ('model', 'run ft', 'all'),
                  ('model', 'run scratch', 'unseen'), ('model', 'pair_median', 'seen')]
         sets = {d: data_set(f'runs/rb_{d}_f9_eval', f'runs/rb_{d}_f9', pairs, dict(f9=f'runs/rb_{d}_f9'))
-                for d in DATA}
+                for d in DATA if Path(f'runs/rb_{d}_f9_eval', 'metrics.json').is_file()}
         rule = 'experiments/recall/reinit_dst_rule.md'
-    record = dict(rule=Path(rule).read_text(), data=DATA, steps=STEPS, commit=git('rev-parse', 'HEAD'), sets=sets)
+    record = dict(rule=Path(rule).read_text(), data=DATA, steps=STEPS, commit=git('rev-parse', 'HEAD'), sets=sets,
+                  missing=[d for d in DATA if d not in sets])
+    if which != 'baseline': record['criteria'] = judge(sets)
     Path(out_path).write_text(json.dumps(record, indent=1, default=float) + '\n')
     for d, s in sets.items():
         print(d, s['probes'], 'probes', {k: [round(x, 3) for x in v['median_ae']] for k, v in s['paired'].items()},
