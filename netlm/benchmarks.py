@@ -49,7 +49,7 @@ from .tokenizer import (FIELD_TIME, TS_ABS, TS_NONE, encode_batch, encode_measur
                              rtt_code, timestamp_fields)
 
 # %% auto #0
-__all__ = ['bench_tokenizer', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
+__all__ = ['bench_tokenizer', 'rss_mb', 'peak_rss_mb', 'bench_synth', 'write_jsonl', 'bench_ingest', 'bench_preprocess',
            'reference_measurements', 'reference_contexts', 'first_fit_packer', 'bench_sampler', 'synthetic_row',
            'synthetic_dataset', 'bench_train', 'bench_export', 'bench_changes', 'bench_predict', 'bench_serve',
            'load_bench', 'bench_kwargs']
@@ -81,13 +81,25 @@ def bench_tokenizer(n: int = 200_000, n_scalar: int = 20_000, seed: int = 0) -> 
                 scalar_tokens_per_s=round(s_tok / scalar_s), speedup=round((n_tok / best) / (s_tok / scalar_s), 1))
 
 # %% ../nbs/35_benchmarks.ipynb #c009
+def _proc_status_mb(key: str) -> float | None:
+    "A memory line of this process's /proc/self/status (Linux), in MiB; None elsewhere."
+    try:
+        for line in Path('/proc/self/status').read_text().splitlines():
+            if line.startswith(key + ':'): return int(line.split()[1]) / 1024
+    except OSError: pass
+    return None
+
+
+def rss_mb() -> float:
+    "Resident memory of this process now, in MiB (Linux: VmRSS; NaN elsewhere)."
+    now = _proc_status_mb('VmRSS')
+    return float('nan') if now is None else now
+
+
 def peak_rss_mb() -> float:
     """Peak resident memory of this process in MiB (Linux: VmHWM, which a parent's memory does not inflate;
     else getrusage)."""
-    try:
-        for line in Path('/proc/self/status').read_text().splitlines():
-            if line.startswith('VmHWM:'): return int(line.split()[1]) / 1024
-    except OSError: pass
+    if (peak := _proc_status_mb('VmHWM')) is not None: return peak
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / 2**20 if sys.platform == 'darwin' else peak / 1024    # bytes on macOS, KiB on Linux
 
@@ -543,12 +555,6 @@ def _get(url: str) -> tuple[float, int]:
     return time.perf_counter() - t0, status
 
 
-def _rss_mib() -> float:
-    "This process's resident memory now, in MiB (Linux's /proc; NaN elsewhere)."
-    try: return int(next(l for l in open('/proc/self/status') if l.startswith('VmRSS')).split()[1]) / 1024
-    except (OSError, StopIteration): return float('nan')
-
-
 def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concurrency: int = 16, requests: int = 320,
                 seed: int = 0) -> dict:
     """The demo server of `model` on a synthetic world of `probes` probes under `concurrency` clients on loopback:
@@ -560,7 +566,7 @@ def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concur
     from netlm.demo_data import load_demo_data
     from netlm.infer import load_predictor
     from netlm.serve import serve_in_thread
-    rss_start = _rss_mib()
+    rss_start = rss_mb()
     with tempfile.TemporaryDirectory(prefix='netlm-bench-serve-') as tmp:
         world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
         demo = Demo(load_predictor(model), load_demo_data(world['path']))
@@ -569,7 +575,7 @@ def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concur
         server = serve_in_thread(demo)
         urls = [f"{server.url}api/rtt?{urlencode(dict(src=pairs[i][0], dst=pairs[i][1]))}" for i in pick]
         out = dict(stage='serve', model=model, concurrency=concurrency, requests=len(urls), cores=os.cpu_count(),
-                   backend=jax.default_backend(), rss_mib_loaded=_rss_mib(), rss_mib_before=rss_start)
+                   backend=jax.default_backend(), rss_mib_loaded=rss_mb(), rss_mib_before=rss_start)
         try:
             for name in ('cold', 'warm'):
                 demo._cache.clear(); getattr(demo.predictor.tree, 'cache', {}).clear()
@@ -578,7 +584,7 @@ def bench_serve(model: str = 'base', probes: int = 12, days: float = 0.3, concur
                 seconds, latency = time.perf_counter() - t0, np.array([a[0] for a in answers]) * 1000
                 out[name] = dict(seconds=round(seconds, 3), requests_per_s=len(urls) / seconds,
                                  p50_ms=float(np.percentile(latency, 50)), p99_ms=float(np.percentile(latency, 99)),
-                                 answered=sum(a[1] == 200 for a in answers), rss_mib=_rss_mib())
+                                 answered=sum(a[1] == 200 for a in answers), rss_mib=rss_mb())
         finally: server.stop()
     return out | dict(compiled_shapes=len(demo.compiled.shapes), shape_cap=demo.compiled.max_shapes,
                       cap_clears=demo.compiled.clears,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.common import git, load, load_eval, paired
+from experiments.common import follow, git, load, load_eval, paired
 from netlm.reading import field_losses, model_for_loss
 from netlm.runlog import read_metrics
 
@@ -17,7 +17,6 @@ STEPS = dict(q=191, f=300, m=300)
 METHODS = ('model', 'run scratch', 'run base', 'run ft', 'pair_median', 'vivaldi', 'matrix_factorization', 'oracle')
 FIELDS = ('loss', 'loss_src_ip', 'loss_dst_ip', 'loss_rtt', 'loss_timestamp', 'loss_structure')
 slices = lambda q: dict(all=np.ones(len(q['ok']), bool), seen=q['seen'].astype(bool), unseen=~q['seen'].astype(bool))
-follow = lambda reading, f: reading['copy_probe']['factors'][f]['by_bucket']['1']['follow']
 
 
 def by_slice(r: dict) -> dict:
