@@ -504,13 +504,18 @@ def _bench_predictor(model: str, engine: str) -> Predictor:
     return Predictor.from_model(*rebuild_model(path), engine=engine)
 
 
-def _per_s(predictor: Predictor, fn, questions, count) -> float:
-    """Questions/s of `fn(questions)` (`count` questions), timed on a second pass: the first compiles its shapes, and
-    the contexts it kept (`PrefixDecoder`'s cache) are forgotten, so that the second computes them again."""
-    fn(questions)
-    getattr(predictor.tree, 'cache', {}).clear()
-    t0 = time.perf_counter(); fn(questions)
-    return count / (time.perf_counter() - t0)
+def _per_s(predictor: Predictor, fn, questions, count) -> tuple[float, list[dict]]:
+    """Questions/s of `fn(questions)` (`count` questions), timed on a second pass, and the model calls of each pass.
+    Both passes start with no context kept (`PrefixDecoder`'s cache forgotten), so the first compiles every shape the
+    second runs: a first pass that found its contexts kept from an earlier question would leave the second to compile
+    the prefill, and time it."""
+    calls = []
+    for _ in range(2):
+        getattr(predictor.tree, 'cache', {}).clear()
+        before = dict(getattr(predictor.tree, 'calls', {}))
+        t0 = time.perf_counter(); fn(questions); seconds = time.perf_counter() - t0
+        calls.append({k: v - before.get(k, 0) for k, v in getattr(predictor.tree, 'calls', {}).items()})
+    return count / seconds, calls
 
 
 def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12, days: float = 0.5,
@@ -537,11 +542,12 @@ def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12,
     rank_all = lambda groups: [predictor.rank(str(c.src[0]), cands, c) for c, cands in groups]   # one probe a call
     out = dict(stage='predict', model=model, engine=engine, cores=os.cpu_count(), backend=jax.default_backend(),
                load_s=load_s, contexts=len(contexts), rtt_queries=len(proto.queries))
-    out['rtt_queries_per_s'] = _per_s(predictor, lambda q: predictor.predict_many(q, proto.context), proto.queries,
-                                      len(proto.queries))
-    for name, fn, groups in (('rank', rank_all, ranked), ('completion', predictor.complete_many, completions),
-                             ('inverse', predictor.sample_many, inverse)):
-        out[f'{name}_queries_per_s'] = _per_s(predictor, fn, groups, sum(len(q) for _, q in groups))
+    questions = (('rtt', lambda q: predictor.predict_many(q, proto.context), proto.queries, len(proto.queries)),
+                 ('rank', rank_all, ranked, sum(len(q) for _, q in ranked)),
+                 ('completion', predictor.complete_many, completions, sum(len(q) for _, q in completions)),
+                 ('inverse', predictor.sample_many, inverse, sum(len(q) for _, q in inverse)))
+    for name, fn, groups, count in questions:
+        out[f'{name}_queries_per_s'], out[f'{name}_model_calls'] = _per_s(predictor, fn, groups, count)
     return out
 
 # %% ../nbs/35_benchmarks.ipynb #c092t
