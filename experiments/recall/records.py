@@ -1,6 +1,8 @@
-"""Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`)
-and experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`). From the repository root, after the runs:
-`python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`)."""
+"""Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`),
+experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`) and experiments/recall/mix_screen.json (S1,
+`mix_screen_rule.md`). From the repository root, after the runs:
+`python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`,
+`mix_screen ...`)."""
 import json, sys
 from pathlib import Path
 
@@ -14,7 +16,7 @@ DATA = dict(q="the quickstart's world (50 probes, 2 days, seed 0; validation sha
             f='a fresh world (100 probes, 2 days, seed 41; validation share 0.2)',
             m="MENOG's real probes (validation share 0.3)")
 STEPS = dict(q=191, f=300, m=300)
-METHODS = ('model', 'run scratch', 'run base', 'run ft', 'pair_median', 'vivaldi', 'matrix_factorization', 'oracle')
+METHODS = ('model', 'run scratch', 'run base', 'run ft', 'run c', 'pair_median', 'vivaldi', 'matrix_factorization', 'oracle')
 FIELDS = ('loss', 'loss_src_ip', 'loss_dst_ip', 'loss_rtt', 'loss_timestamp', 'loss_structure')
 slices = lambda q: dict(all=np.ones(len(q['ok']), bool), seen=q['seen'].astype(bool), unseen=~q['seen'].astype(bool))
 
@@ -92,7 +94,50 @@ def judge(sets: dict) -> list[dict]:
     return out
 
 
+def pretrain_record(workdir: str) -> dict:
+    "A pretraining run's steps, real tokens and seconds, its last training losses and held-out worlds' losses by field."
+    log, held = read_metrics(Path(workdir, 'run')), read_metrics(Path(workdir, 'run'), 'held_out')
+    return dict(steps=log[-1]['step'], tokens=int(sum(r['tokens'] for r in log)), seconds=round(log[-1]['elapsed_s']),
+                train={k: round(log[-1][k], 4) for k in FIELDS},
+                held_out=dict(step=held[-1]['step'], **{k: round(held[-1][k], 4) for k in FIELDS}) if held else None)
+
+
+def judge_screen(sets: dict, control_copy: dict) -> list[dict]:
+    "S1's three criteria (`mix_screen_rule.md`), on both data sets."
+    ratio = lambda d, s: sets[d]['paired'][f'model / run c, {s}']['median_ae']
+    far = lambda c, d: (abs(c['doubled'] - 2) - abs(d['doubled'] - 2), abs(c['halved'] - 0.5) - abs(d['halved'] - 0.5))
+    return [dict(criterion='1: unseen pairs, M / C point estimate below 1 on both', value={d: ratio(d, 'unseen') for d in sets},
+                 holds=all(ratio(d, 'unseen')[0] < 1 for d in sets)),
+            dict(criterion='2: seen pairs, M / C upper bound <= 1.10 on both', value={d: ratio(d, 'seen') for d in sets},
+                 holds=all(ratio(d, 'seen')[2] <= 1.10 for d in sets)),
+            dict(criterion="3: M's copy no further from 2 and 0.5 than C's by more than 0.1, on both",
+                 value={d: dict(m=sets[d]['copy'], c=control_copy[d]) for d in sets},
+                 holds=all(max(far(sets[d]['copy'], control_copy[d])) <= 0.1 for d in sets))]
+
+
+def mix_screen() -> dict:
+    "S1: both bases' pretraining, each data set's evaluation of M's fine-tune (against C's and scratch) and C's own."
+    pairs = [('model', 'run c', 'unseen'), ('model', 'run c', 'seen'), ('model', 'run c', 'all'),
+             ('model', 'run scratch', 'unseen'), ('run c', 'run scratch', 'unseen'), ('model', 'pair_median', 'seen'),
+             ('run c', 'pair_median', 'seen')]
+    sets = {d: data_set(f'runs/sc_{d}_r05_eval', f'runs/sc_{d}_r05', pairs,
+                        dict(m=f'runs/sc_{d}_r05', c=f'runs/sc_{d}_r10')) for d in ('f', 'm')}
+    controls = {d: data_set(f'runs/sc_{d}_r10_eval', f'runs/sc_{d}_r10', [('model', 'run scratch', 'unseen')], {})
+                for d in ('f', 'm')}
+    control_copy = {d: controls[d]['copy'] for d in controls}
+    pretrain = {x: dict(pretrain_record(w), held_out_8=field_loss(f'{w}/run'))
+                for x, w in (('c', 'runs/sc_r10'), ('m', 'runs/sc_r05'))}
+    return dict(pretrain=pretrain, sets=sets,
+                controls=controls, criteria=judge_screen(sets, control_copy))
+
+
 def main(which, out_path):
+    if which == 'mix_screen':
+        record = dict(rule=Path('experiments/recall/mix_screen_rule.md').read_text(), data={d: DATA[d] for d in 'fm'},
+                      steps=dict(pretrain=1200, f=300, m=300), commit=git('rev-parse', 'HEAD'), **mix_screen())
+        Path(out_path).write_text(json.dumps(record, indent=1, default=float) + '\n')
+        for c in record['criteria']: print(c['criterion'], c['value'], c['holds'])
+        return
     if which == 'baseline':
         pairs = [('model', 'run scratch', 'unseen'), ('model', 'run scratch', 'seen'), ('model', 'run scratch', 'all'),
                  ('model', 'pair_median', 'seen'), ('model', 'pair_median', 'all'), ('model', 'run base', 'unseen')]
