@@ -73,6 +73,12 @@ def data_set(eval_dir: str, model: str, pairs: list[tuple[str, str, str]], runs:
     return out
 
 
+def copy_kept(copy: dict, control: dict, margin: float = 0.1) -> bool:
+    "Whether the copy probe's factors are no further from 2 and 0.5 than the control's by more than `margin` each."
+    return (abs(copy['doubled'] - 2) <= abs(control['doubled'] - 2) + margin and
+            abs(copy['halved'] - 0.5) <= abs(control['halved'] - 0.5) + margin)
+
+
 def judge(sets: dict) -> list[dict]:
     """F9's four criteria (`reinit_dst_rule.md`) on the data sets that ran; `holds` is None where a data set the criterion
     needs is missing and those that ran do not decide it."""
@@ -89,30 +95,28 @@ def judge(sets: dict) -> list[dict]:
     copy = sets['m'].get('copy') if have('m') else None
     out.append(dict(criterion="4: MENOG's copy probe no further from 2 and 0.5 than the control's by more than 0.1",
                     value=dict(f9=copy, control=control),
-                    holds=None if copy is None else (abs(copy['doubled'] - 2) <= abs(control['doubled'] - 2) + 0.1 and
-                                                     abs(copy['halved'] - 0.5) <= abs(control['halved'] - 0.5) + 0.1)))
+                    holds=None if copy is None else copy_kept(copy, control)))
     return out
 
 
 def pretrain_record(workdir: str) -> dict:
-    "A pretraining run's steps, real tokens and seconds, its last training losses and held-out worlds' losses by field."
-    log, held = read_metrics(Path(workdir, 'run')), read_metrics(Path(workdir, 'run'), 'held_out')
-    return dict(steps=log[-1]['step'], tokens=int(sum(r['tokens'] for r in log)), seconds=round(log[-1]['elapsed_s']),
-                train={k: round(log[-1][k], 4) for k in FIELDS},
+    "A pretraining run as `train_record` has it, with its real tokens and its last held-out worlds' losses by field."
+    run = Path(workdir, 'run')
+    held = read_metrics(run, 'held_out')
+    return dict(train_record(run), tokens=int(sum(r['tokens'] for r in read_metrics(run))),
                 held_out=dict(step=held[-1]['step'], **{k: round(held[-1][k], 4) for k in FIELDS}) if held else None)
 
 
 def judge_screen(sets: dict, control_copy: dict) -> list[dict]:
     "S1's three criteria (`mix_screen_rule.md`), on both data sets."
     ratio = lambda d, s: sets[d]['paired'][f'model / run c, {s}']['median_ae']
-    far = lambda c, d: (abs(c['doubled'] - 2) - abs(d['doubled'] - 2), abs(c['halved'] - 0.5) - abs(d['halved'] - 0.5))
     return [dict(criterion='1: unseen pairs, M / C point estimate below 1 on both', value={d: ratio(d, 'unseen') for d in sets},
                  holds=all(ratio(d, 'unseen')[0] < 1 for d in sets)),
             dict(criterion='2: seen pairs, M / C upper bound <= 1.10 on both', value={d: ratio(d, 'seen') for d in sets},
                  holds=all(ratio(d, 'seen')[2] <= 1.10 for d in sets)),
             dict(criterion="3: M's copy no further from 2 and 0.5 than C's by more than 0.1, on both",
                  value={d: dict(m=sets[d]['copy'], c=control_copy[d]) for d in sets},
-                 holds=all(max(far(sets[d]['copy'], control_copy[d])) <= 0.1 for d in sets))]
+                 holds=all(copy_kept(sets[d]['copy'], control_copy[d]) for d in sets))]
 
 
 def mix_screen() -> dict:
