@@ -170,6 +170,11 @@ def _suffix_bucket(n: int) -> int:
     return 16 * max(1, -(-int(n) // 16)) if n <= 64 else _bucket(n, 64)
 
 
+def _new_bucket(n: int) -> int:
+    "The padded count of a suffix's new tokens on kept ones: a power of two up to 16 (a beam's next byte is one), then `_suffix_bucket`."
+    return _bucket(n, 1) if n <= 16 else _suffix_bucket(n)
+
+
 @functools.cache
 def _prefix_fns(graphdef):
     # jitted once per graph definition, as `_tree_logprobs_fn`: models of one architecture share the compilations
@@ -186,14 +191,20 @@ def _prefix_fns(graphdef):
         return dict(cache, valid=jnp.arange(P)[None] < length[:, None])
 
     @jax.jit
-    def extend(state, prefix, tokens, positions, leaf, length):   # suffixes (G, S, L) -> log-probs (G, S, L, V)
+    def extend(state, prefix, tokens, positions, leaf, length, kept=None):
+        """Suffixes (G, S, L) -> log-probs (G, S, N, V) and keys and values (layers, G, S, N, H, D) of their tokens
+        (N = L) or, with `kept` (keys, values (layers, G, S, L, H, D), kept lengths (G, S), new tokens (G, S, N)),
+        of the new tokens only."""
         G, S, L = tokens.shape
         i = jnp.arange(L)
         real = i[None, None, None, :] < length[..., None, None]
         visible = ((i[:, None] >= i[None]) & ~leaf[..., None, :] & real) | (i[:, None] == i[None])   # as tree_mask
         model = nnx.merge(graphdef, state)
-        hidden = prefix_forward(model, tokens, positions, visible, prefix)[0]
-        return head_logprobs(model, hidden, jnp.broadcast_to(i, (G, S, L)))
+        if kept is not None: kept = dict(k=list(kept[0]), v=list(kept[1]), length=kept[2], new=kept[3])
+        hidden, cache = prefix_forward(model, tokens, positions, visible, prefix, kept)
+        N = hidden.shape[2]
+        kv = [jnp.stack(cache[x]).reshape(len(cache[x]), G, S, N, *cache[x][0].shape[2:]) for x in ('k', 'v')]
+        return head_logprobs(model, hidden, jnp.broadcast_to(jnp.arange(N), (G, S, N))), *kv
     return prefill, extend
 
 # %% ../nbs/22_decoding.ipynb #d014
@@ -212,16 +223,30 @@ def split_row(row: dict, read: np.ndarray) -> tuple[np.ndarray, list[tuple], np.
 
 # %% ../nbs/22_decoding.ipynb #d015
 class PrefixDecoder:
-    """`TreeDecoder.probs` for a Flax `Transformer`, each trunk run once: its keys and values kept (up to `cache_bytes`,
-    least recently used out), every chain with its leaves a short suffix on them; `groups` trunks and `suffixes` chains
-    of each per call."""
+    """`TreeDecoder.probs` for a Flax `Transformer`, each trunk and each chain run once: their keys and values kept (up
+    to `cache_bytes`, least recently used out), every chain with its leaves a short suffix on them, from where the
+    longest kept start of it ends; `groups` trunks and `suffixes` chains of each per call."""
 
     def __init__(self, model, groups: int = 4, suffixes: int = 16, cache_bytes: int = 512 << 20):
         from flax import nnx
         self.graphdef, self.state = nnx.split(model)
         self.prefill_fn, self.extend_fn = _prefix_fns(self.graphdef)
         self.groups, self.suffixes, self.cache_bytes = groups, suffixes, cache_bytes
-        self.cache, self.deadline, self.calls = {}, None, dict(prefill=0, extend=0)
+        # trunk bytes -> its cache; (trunk bytes, a chain's tokens and positions) -> the chain's keys and values
+        self.cache, self.sizes, self.deadline = {}, {}, None
+        self.calls = dict(prefill=0, extend=0, tokens=0)    # tokens: the suffix tokens run (not those kept)
+
+    def _keep(self, key, entry):
+        import jax
+        self.cache[key], self.sizes[key] = entry, sum(x.nbytes for x in jax.tree.leaves(entry))
+
+    def _evict(self, needed=()):
+        "Forget the least recently used entries, never one of `needed`, until the rest fit in `cache_bytes`."
+        self.sizes = {k: self.sizes[k] for k in self.cache}      # the cache may have been cleared from outside
+        total = sum(self.sizes.values())
+        for k in [k for k in self.cache if k not in needed]:
+            if total <= self.cache_bytes: break
+            total -= self.sizes.pop(k); del self.cache[k]
 
     def _prefill(self, trunks: dict):
         "Cache every trunk of `trunks` (bytes -> tokens) that is not yet, `groups` of one length bucket per call."
@@ -233,23 +258,103 @@ class PrefixDecoder:
         for P, keys in by_len.items():
             for a in range(0, len(keys), self.groups):
                 part = keys[a:a + self.groups]
-                G = 1 if len(part) == 1 else self.groups
+                G = min(_bucket(len(part), 1), self.groups)     # 1, 2, 4, ... up to `groups`: fewer trunks pad less
                 tokens, length = np.zeros((G, P), np.int32), np.zeros(G, np.int32)
                 for j, k in enumerate(part): tokens[j, :len(trunks[k])], length[j] = trunks[k], len(trunks[k])
                 _check_deadline(self.deadline)
                 out = self.prefill_fn(self.state, jnp.asarray(tokens), jnp.asarray(length)); self.calls['prefill'] += 1
                 out = jax.tree.map(np.asarray, out)     # kept on the host: slicing and stacking them costs no dispatch
-                for j, k in enumerate(part):
-                    self.cache[k] = jax.tree.map(lambda x: x[j], out)
-        sizes = {k: sum(x.nbytes for x in jax.tree.leaves(e)) for k, e in self.cache.items()}
-        for k in [k for k in self.cache if k not in trunks]:          # the oldest first, never one asked for now
-            if sum(sizes.values()) <= self.cache_bytes: break
-            del self.cache[k], sizes[k]
+                for j, k in enumerate(part): self._keep(k, jax.tree.map(lambda x: x[j], out))
+        self._evict(trunks)
+
+    @staticmethod
+    def _keepable(tokens, leaf, offsets) -> int:
+        "How many of a suffix's first tokens could be kept: its chain's, up to its first read, and one token short."
+        return min(int((~leaf).sum()), int(offsets.min()) if len(offsets) else len(tokens), len(tokens) - 1)
+
+    def _kept(self, key, tokens, positions, leaf, offsets) -> int:
+        """How many of a suffix's first tokens have their keys and values kept: the longest kept start of its chain
+        (`_keepable`), the entry then the most recently used."""
+        for m in range(self._keepable(tokens, leaf, offsets), 0, -1):
+            k = (key, tokens[:m].tobytes() + positions[:m].tobytes())
+            if k in self.cache: self.cache[k] = self.cache.pop(k); return m
+        return 0
+
+    def _run(self, P, L, N, S, part, suffixes, kept, answers):
+        """One model call: the suffixes of `part` (trunk key, suffix indices) on their trunks, from their `kept`
+        tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values kept."""
+        import jax, jax.numpy as jnp
+        G = min(_bucket(len(part), 1), self.groups)
+        tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
+        length, start = np.zeros((G, S), np.int32), np.zeros((G, S), np.int32)
+        entries = {}
+        for g, (_, members) in enumerate(part):
+            for s, i in enumerate(members):
+                key, t, p, l, _ = suffixes[i]
+                tok[g, s, :len(t)], pos[g, s, :len(t)], leaf[g, s, :len(t)], length[g, s] = t, p, l, len(t)
+                if N is not None:
+                    start[g, s] = kept[i]
+                    entries[g, s] = self.cache[(key, t[:kept[i]].tobytes() + p[:kept[i]].tobytes())]
+        extra = ()
+        if N is not None:                                    # the kept keys and values, padded to L
+            k0 = next(iter(entries.values()))['k']
+            kk, kv = (np.zeros((k0.shape[0], G, S, L, *k0.shape[2:]), k0.dtype) for _ in range(2))
+            for (g, s), e in entries.items(): kk[:, g, s, :start[g, s]], kv[:, g, s, :start[g, s]] = e['k'], e['v']
+            extra = ((kk, kv, start, start[..., None] + np.arange(N, dtype=np.int32)),)
+        keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
+        prefix = jax.tree.map(lambda *xs: np.stack(xs), *[self.cache[k] for k in keys])
+        _check_deadline(self.deadline)
+        lp, k, v = map(np.asarray, self.extend_fn(self.state, prefix, *jax.tree.map(jnp.asarray, (tok, pos, leaf, length) + extra)))
+        self.calls['extend'] += 1; self.calls['tokens'] += int((length - start).sum())
+        for g, (key, members) in enumerate(part):
+            for s, i in enumerate(members):
+                _, t, p, l, offsets = suffixes[i]
+                m, chain = start[g, s], int((~l).sum())
+                answers[i] = lp[g, s, offsets - m]
+                if chain > m:                                  # the chain's keys and values, for a later suffix on it
+                    before = entries.get((g, s), dict(k=k[:, 0, 0, :0], v=v[:, 0, 0, :0]))
+                    self._keep((key, t[:chain].tobytes() + p[:chain].tobytes()),
+                               {x: np.concatenate([before[x], y[:, g, s, :chain - m]], axis=1) for x, y in (('k', k), ('v', v))})
+
+    def _shared_starts(self, suffixes, kept) -> list[tuple]:
+        """Per trunk, the longest start (two tokens or more) its suffixes that found nothing kept all share, where two
+        or more do: a suffix with no reads, to be run first and kept (the probe's own measurement start and address,
+        which every query of a context repeats)."""
+        by_trunk, out = {}, []
+        for i, s in enumerate(suffixes):
+            if kept[i] == 0: by_trunk.setdefault(s[0], []).append(i)
+        for key, members in by_trunk.items():
+            last = min(self._keepable(suffixes[i][1], *suffixes[i][3:]) for i in members)
+            if len(members) < 2 or last < 2: continue
+            head = np.stack([suffixes[i][1][:last] for i in members])
+            same = (head == head[0]).all(0)
+            n = last if same.all() else int(np.argmin(same))
+            _, t, p, _, _ = suffixes[members[0]]
+            if n >= 2: out.append((key, t[:n], p[:n], np.zeros(n, bool), np.zeros(0, np.int64)))
+        return out
+
+    def _suffixes(self, suffixes, kept) -> list[np.ndarray]:
+        "The log-probabilities at each suffix's reads, the suffixes run from their `kept` tokens in as few calls as fit."
+        new = lambda i: len(suffixes[i][1]) - kept[i]
+        by_trunk = {}                                  # a trunk's suffixes, run whole or from kept tokens
+        for i, s in enumerate(suffixes): by_trunk.setdefault((s[0], kept[i] > 0), []).append(i)
+        calls = {}                                     # (trunk length, suffix length, new tokens, slots) -> [(trunk, its suffixes)]
+        for (key, on_kept), members in by_trunk.items():
+            members = sorted(members, key=new)         # fewest new tokens first, `suffixes` per slot
+            for a in range(0, len(members), self.suffixes):
+                slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
+                S = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes))
+                N = _new_bucket(new(slot[-1])) if on_kept else None
+                L = _suffix_bucket(max(kept[i] for i in slot) + N) if on_kept else _suffix_bucket(new(slot[-1]))
+                calls.setdefault((len(self.cache[key]['valid']), L, N, S), []).append((key, slot))
+        answers = [None] * len(suffixes)
+        for (P, L, N, S), group in calls.items():
+            for a in range(0, len(group), self.groups): self._run(P, L, N, S, group[a:a + self.groups], suffixes, kept, answers)
+        return answers
 
     def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
         """For each row, the renormalized probabilities over `allowed` tokens at its read points:
         (len(reads[i]), len(allowed))."""
-        import jax, jax.numpy as jnp
         trunks, suffixes, where = {}, [], []           # a suffix: (trunk key, tokens, positions, leaf, read offsets)
         for row, read in zip(rows, reads):
             trunk, parts, at, offset = split_row(row, read)
@@ -257,34 +362,13 @@ class PrefixDecoder:
             where.append((len(suffixes), at))
             suffixes += [(key, *part, offset[at == s]) for s, part in enumerate(parts)]
         self._prefill(trunks)
-        by_trunk = {}                                  # a trunk's suffixes, shortest first, `suffixes` per slot
-        for i, (key, tok, *_) in enumerate(suffixes): by_trunk.setdefault(key, []).append(i)
-        calls = {}                                     # (trunk length, suffix length) -> [(trunk, its suffixes)]
-        for key, members in by_trunk.items():
-            members = sorted(members, key=lambda i: len(suffixes[i][1]))
-            for a in range(0, len(members), self.suffixes):
-                slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
-                L = _suffix_bucket(len(suffixes[slot[-1]][1]))
-                S = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes))
-                calls.setdefault((len(self.cache[key]['valid']), L, S), []).append((key, slot))
-        answers = [None] * len(suffixes)
-        for (P, L, S), group in calls.items():
-            for a in range(0, len(group), self.groups):
-                part = group[a:a + self.groups]
-                G = 1 if len(part) == 1 else self.groups
-                tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
-                length = np.zeros((G, S), np.int32)
-                for g, (_, members) in enumerate(part):
-                    for s, i in enumerate(members):
-                        _, t, p, l, _ = suffixes[i]
-                        tok[g, s, :len(t)], pos[g, s, :len(t)], leaf[g, s, :len(t)], length[g, s] = t, p, l, len(t)
-                keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
-                prefix = jax.tree.map(lambda *xs: np.stack(xs), *[self.cache[k] for k in keys])
-                _check_deadline(self.deadline)
-                lp = np.asarray(self.extend_fn(self.state, prefix, *map(jnp.asarray, (tok, pos, leaf, length))))
-                self.calls['extend'] += 1
-                for g, (_, members) in enumerate(part):
-                    for s, i in enumerate(members): answers[i] = lp[g, s, suffixes[i][4]]
+        kept = [self._kept(*s) for s in suffixes]
+        starts = self._shared_starts(suffixes, kept)
+        if starts:                                     # run once and kept: the suffixes then run from their end
+            self._suffixes(starts, [0] * len(starts))
+            kept = [m or self._kept(*s) for m, s in zip(kept, suffixes)]
+        answers = self._suffixes(suffixes, kept)
+        self._evict(trunks)
         out = []
         for (first, at), read in zip(where, reads):
             lp = np.zeros((len(read), len(allowed)), np.float32)

@@ -351,44 +351,73 @@ def prefix_match(reading: dict, prefix: dict, groups: tuple[int, int]) -> jax.Ar
     return match
 
 # %% ../nbs/14_model.ipynb #c029r
-def prefix_attention(q, k, v, visible, weight=None, own=None, prefix=None) -> jax.Array:
+def prefix_attention(q, k, v, visible, weight=None, own=None, prefix=None, kept=None) -> jax.Array:
     """Attention of suffixes that see their own tokens where `visible` (G, S, L, L) and, with `prefix` (its keys and
-    values (G, P, H, D) and which are real, `valid` (G, P)), every real token of their group's prefix: q, k, v
-    (G, S, L, H, D) -> (G, S, L, H, D). `weight` (H,): the RTT bias, added where `own` (G, S, L, L) and `cross`
-    (G, S, L, P) match."""
+    values (G, P, H, D) and which are real, `valid` (G, P)), every real token of their group's prefix; with `kept`
+    (each suffix's keys and values computed before, (G, S, M, H, D), seen where its `visible` (G, S, L, M)), those
+    too: q, k, v (G, S, L, H, D) -> (G, S, L, H, D). `weight` (H,): the RTT bias, added where `own` (G, S, L, L),
+    `cross` (G, S, L, P) and the kept part's `own` (G, S, L, M) match."""
     D = q.shape[-1]
-    s = jnp.einsum('gsthd,gsuhd->gshtu', q, k).astype(jnp.float32) * D ** -0.5          # (G, S, H, L, L)
-    if weight is not None: s = s + weight.astype(jnp.float32)[:, None, None] * own[:, :, None]
-    s = jnp.where(visible[:, :, None], s, -jnp.inf)
-    if prefix is None: return jnp.einsum('gshtu,gsuhd->gsthd', jax.nn.softmax(s, axis=-1).astype(v.dtype), v)
-    sp = jnp.einsum('gsthd,gphd->gshtp', q, prefix['k']).astype(jnp.float32) * D ** -0.5   # (G, S, H, L, P)
-    if weight is not None: sp = sp + weight.astype(jnp.float32)[:, None, None] * prefix['cross'][:, :, None]
-    sp = jnp.where(prefix['valid'][:, None, None, None, :], sp, -jnp.inf)
-    p = jax.nn.softmax(jnp.concatenate([sp, s], axis=-1), axis=-1).astype(v.dtype)
-    P = sp.shape[-1]
-    return jnp.einsum('gshtp,gphd->gsthd', p[..., :P], prefix['v']) + jnp.einsum('gshtu,gsuhd->gsthd', p[..., P:], v)
+    bias = lambda s, match: s if weight is None else s + weight.astype(jnp.float32)[:, None, None] * match[:, :, None]
+    s = bias(jnp.einsum('gsthd,gsuhd->gshtu', q, k).astype(jnp.float32) * D ** -0.5, own)      # (G, S, H, L, L)
+    scores, values = [jnp.where(visible[:, :, None], s, -jnp.inf)], [(v, 'gshtu,gsuhd->gsthd')]
+    if kept is not None:                                                                       # (G, S, H, L, M)
+        sk = bias(jnp.einsum('gsthd,gsmhd->gshtm', q, kept['k']).astype(jnp.float32) * D ** -0.5, kept.get('own'))
+        scores.append(jnp.where(kept['visible'][:, :, None], sk, -jnp.inf)); values.append((kept['v'], 'gshtm,gsmhd->gsthd'))
+    if prefix is not None:                                                                     # (G, S, H, L, P)
+        sp = bias(jnp.einsum('gsthd,gphd->gshtp', q, prefix['k']).astype(jnp.float32) * D ** -0.5, prefix.get('cross'))
+        scores.append(jnp.where(prefix['valid'][:, None, None, None, :], sp, -jnp.inf))
+        values.append((prefix['v'], 'gshtp,gphd->gsthd'))
+    p = jax.nn.softmax(jnp.concatenate(scores, axis=-1), axis=-1).astype(v.dtype)
+    ends = np.cumsum([a.shape[-1] for a in scores])
+    return sum(jnp.einsum(spec, p[..., e - a.shape[-1]:e], x) for a, e, (x, spec) in zip(scores, ends, values))
 
 # %% ../nbs/14_model.ipynb #c029s
-def prefix_forward(model: Transformer, tokens, positions, visible, prefix: dict | None = None) -> tuple[jax.Array, dict]:
+def prefix_forward(model: Transformer, tokens, positions, visible, prefix: dict | None = None,
+                   kept: dict | None = None) -> tuple[jax.Array, dict]:
     """Hidden states (G, S, L, d_model) of suffixes `tokens` at `positions` (G, S, L), each token seeing the tokens of its
     own suffix where `visible` (G, S, L, L) and, with `prefix` (a cache of this function with S = 1, and `valid`), every
-    real token of its group's prefix; and these tokens' cache: per layer keys and values, and the RTT bias's keys."""
+    real token of its group's prefix; and these tokens' cache: per layer keys and values, and the RTT bias's keys.
+
+    With `kept`, each suffix's first `kept['length']` (G, S) tokens were run before (their keys and values `kept['k']`,
+    `kept['v']`, per layer (G, S, L, H, D), a cache of this function): only the tokens at `kept['new']` (G, S, N) are
+    run, and the hidden states and cache are theirs (N in place of L). The whole suffix is still given, since a
+    token's embedding and RTT bias read the measurement it belongs to."""
     c, (G, S, L) = model.config, tokens.shape
     flat, pos = tokens.reshape(G * S, L), positions.reshape(G * S, L)
     x = model.embed_inputs(flat, pos)                                           # (G*S, L, d_model)
     reading = rtt_reading(flat, pos) if c.rtt_prefix_bias else None
-    own = None if reading is None else reading_match(reading).reshape(G, S, L, L)
-    cross = None if reading is None or prefix is None else prefix_match(reading, prefix, (G, S))
+    asked = None                                   # the rows run: every token, or (kept) the new ones (G * S, N)
+    if kept is not None:
+        new, asked = kept['new'], kept['new'].reshape(G * S, -1)
+        at = lambda a: jnp.take_along_axis(a, asked, axis=1)
+        x, pos = jnp.take_along_axis(x, asked[..., None], axis=1), at(pos)
+    own = None if reading is None else reading_match(reading, asked).reshape(G, S, -1, L)
+    cross = None if reading is None or prefix is None else prefix_match(
+        reading if asked is None else dict(query=at(reading['query']), query_code=tuple(map(at, reading['query_code']))),
+        prefix, (G, S))
+    if kept is not None:                           # the kept tokens are keys only: split the columns at the new ones
+        seen = jnp.take_along_axis(visible, new[..., None], axis=2)                 # (G, S, N, L)
+        cols = lambda a: jnp.take_along_axis(a, new[:, :, None, :], axis=3)         # (G, S, N, N)
+        earlier = jnp.arange(L)[None, None, None, :] < kept['length'][..., None, None]
+        kept_own = None if own is None else own & earlier
+        visible, own = cols(seen), None if own is None else cols(own)
+    L = x.shape[1]
     shape, cache = (G, S, L, c.n_heads, c.head_dim), dict(k=[], v=[])
     for i, block in enumerate(model.blocks):
         q, k, v = (a.reshape(shape) for a in block.attn.project(block.attn_norm(x), pos))
         cache['k'].append(k.reshape(G, S * L, *shape[3:])); cache['v'].append(v.reshape(G, S * L, *shape[3:]))
         layer = None if prefix is None else dict(k=prefix['k'][i], v=prefix['v'][i], valid=prefix['valid'], cross=cross)
+        before = None if kept is None else dict(k=kept['k'][i], v=kept['v'][i], visible=seen & earlier, own=kept_own)
         weight = None if reading is None else block.attn.rtt_prefix[...]
-        x = x + block.attn.out(prefix_attention(q, k, v, visible, weight, own, layer).reshape(G * S, L, -1)).astype(jnp.float32)
+        x = x + block.attn.out(prefix_attention(q, k, v, visible, weight, own, layer, before).reshape(G * S, L, -1)).astype(jnp.float32)
         x = x + block.mlp(block.mlp_norm(x)).astype(jnp.float32)
     if reading is not None:
-        cache.update(key=reading['key'].reshape(G, S * L), key_code=tuple(a.reshape(G, S * L) for a in reading['key_code']))
+        key, key_code = reading['key'], reading['key_code']
+        if kept is not None:
+            at = lambda a: jnp.take_along_axis(a, new.reshape(G * S, -1), axis=1)
+            key, key_code = at(key), tuple(at(a) for a in key_code)
+        cache.update(key=key.reshape(G, S * L), key_code=tuple(a.reshape(G, S * L) for a in key_code))
     return x.reshape(G, S, L, -1), cache
 
 
