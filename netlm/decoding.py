@@ -171,8 +171,8 @@ def _suffix_bucket(n: int) -> int:
 
 
 def _new_bucket(n: int) -> int:
-    "The padded count of a suffix's new tokens on kept ones: a power of two up to 16 (a beam's next byte is one), then `_suffix_bucket`."
-    return _bucket(n, 1) if n <= 16 else _suffix_bucket(n)
+    "The padded count of a suffix's new tokens on kept ones: one (a beam's next byte), else `_suffix_bucket`."
+    return 1 if n == 1 else _suffix_bucket(n)
 
 
 @functools.cache
@@ -284,7 +284,7 @@ class PrefixDecoder:
         """One model call: the suffixes of `part` (trunk key, suffix indices) on their trunks, from their `kept`
         tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values kept."""
         import jax, jax.numpy as jnp
-        G = min(_bucket(len(part), 1), self.groups)
+        G = 1 if len(part) == 1 else self.groups
         tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
         length, start = np.zeros((G, S), np.int32), np.zeros((G, S), np.int32)
         entries = {}
@@ -343,9 +343,10 @@ class PrefixDecoder:
             members = sorted(members, key=new)         # fewest new tokens first, `suffixes` per slot
             for a in range(0, len(members), self.suffixes):
                 slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
-                S = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes))
                 N = _new_bucket(new(slot[-1])) if on_kept else None
-                L = _suffix_bucket(max(kept[i] for i in slot) + N) if on_kept else _suffix_bucket(new(slot[-1]))
+                if on_kept:                            # few shapes: each compiles for seconds on a CPU
+                    S, L = self.suffixes, _bucket(max(kept[i] for i in slot) + N, 64)
+                else: S, L = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes)), _suffix_bucket(new(slot[-1]))
                 calls.setdefault((len(self.cache[key]['valid']), L, N, S), []).append((key, slot))
         answers = [None] * len(suffixes)
         for (P, L, N, S), group in calls.items():
