@@ -1,8 +1,8 @@
 """Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`),
-experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`) and experiments/recall/mix_screen.json (S1,
-`mix_screen_rule.md`). From the repository root, after the runs:
-`python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`,
-`mix_screen ...`)."""
+experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`), experiments/recall/mix_screen.json (S1,
+`mix_screen_rule.md`) and experiments/recall/finetune_mix.json (F10, `finetune_mix_rule.md`). From the repository
+root, after the runs: `python -m experiments.recall.records baseline experiments/recall/baseline.json` (or
+`reinit_dst ...`, `mix_screen ...`, `finetune_mix ...`)."""
 import json, sys
 from pathlib import Path
 
@@ -79,9 +79,9 @@ def copy_kept(copy: dict, control: dict, margin: float = 0.1) -> bool:
             abs(copy['halved'] - 0.5) <= abs(control['halved'] - 0.5) + margin)
 
 
-def judge(sets: dict) -> list[dict]:
-    """F9's four criteria (`reinit_dst_rule.md`) on the data sets that ran; `holds` is None where a data set the criterion
-    needs is missing and those that ran do not decide it."""
+def judge(sets: dict, name: str = 'f9') -> list[dict]:
+    """F9's four criteria (`reinit_dst_rule.md`, F10's too) for the candidate `name`, on the data sets that ran; `holds`
+    is None where a data set the criterion needs is missing and those that ran do not decide it."""
     ratio = lambda d, s: sets[d]['paired'][f'model / run ft, {s}']['median_ae']
     have = lambda *ds: all(d in sets for d in ds)
     out = [dict(criterion='1: unseen pairs, point below 1 on all three, upper bound below 1 on one',
@@ -94,7 +94,7 @@ def judge(sets: dict) -> list[dict]:
     control = json.loads(Path('experiments/recall/baseline.json').read_text())['sets']['m']['copy']
     copy = sets['m'].get('copy') if have('m') else None
     out.append(dict(criterion="4: MENOG's copy probe no further from 2 and 0.5 than the control's by more than 0.1",
-                    value=dict(f9=copy, control=control),
+                    value={name: copy, 'control': control},
                     holds=None if copy is None else copy_kept(copy, control)))
     return out
 
@@ -148,15 +148,16 @@ def main(which, out_path):
         sets = {d: data_set(f'runs/rb_{d}_eval', f'runs/rb_{d}_ft', pairs,
                             dict(ft=f'runs/rb_{d}_ft', scratch=f'runs/rb_{d}_scratch')) for d in DATA}
         rule = 'experiments/recall/baseline_rule.md'
-    else:
+    else:                                          # a fine-tune against the default one: F9 or F10
+        name = dict(reinit_dst='f9', finetune_mix='f10')[which]
         pairs = [('model', 'run ft', 'unseen'), ('model', 'run ft', 'seen'), ('model', 'run ft', 'all'),
                  ('model', 'run scratch', 'unseen'), ('model', 'pair_median', 'seen')]
-        sets = {d: data_set(f'runs/rb_{d}_f9_eval', f'runs/rb_{d}_f9', pairs, dict(f9=f'runs/rb_{d}_f9'))
-                for d in DATA if Path(f'runs/rb_{d}_f9_eval', 'metrics.json').is_file()}
-        rule = 'experiments/recall/reinit_dst_rule.md'
+        sets = {d: data_set(f'runs/rb_{d}_{name}_eval', f'runs/rb_{d}_{name}', pairs, {name: f'runs/rb_{d}_{name}'})
+                for d in DATA if Path(f'runs/rb_{d}_{name}_eval', 'metrics.json').is_file()}
+        rule = f'experiments/recall/{which}_rule.md'
     record = dict(rule=Path(rule).read_text(), data=DATA, steps=STEPS, commit=git('rev-parse', 'HEAD'), sets=sets,
                   missing=[d for d in DATA if d not in sets])
-    if which != 'baseline': record['criteria'] = judge(sets)
+    if which != 'baseline': record['criteria'] = judge(sets, name)
     Path(out_path).write_text(json.dumps(record, indent=1, default=float) + '\n')
     for d, s in sets.items():
         print(d, s['probes'], 'probes', {k: [round(x, 3) for x in v['median_ae']] for k, v in s['paired'].items()},
