@@ -6,7 +6,7 @@ values (nbs/22_decoding, *The trunk once* and what follows it), on the 2-core ma
   version (61d02c3) alternated with the before runs; its shapes made the first command slower (below), and the
   final version (f56c76e) was measured again, after it, in sequence.
 - The quickstart's evaluation, before and after (f56c76e), on the same trained run and data
-  (`/work/prof/shapes.py 200 100`: `evaluate_run` with the quickstart's 200 completions and 100 inverse searches,
+  (`experiments/speed/eval_parts.py`: `evaluate_run` with the quickstart's 200 completions and 100 inverse searches,
   counting XLA compilations): its parts' seconds.
 - `./scripts/quickstart` from a fresh clone with the install (`/usr/bin/time -v`), with the first version and with
   the final one.
@@ -22,8 +22,9 @@ BEFORE, FIRST, FINAL = 'a96546d', '61d02c3', 'f56c76e'
 COMMANDS = dict(
     bench='netlm bench predict --set probes=6 queries=90 (runs/kept_S_smallN.json, S = before, after; N = 1, 2) and '
           'netlm bench predict (runs/kept_S_default.json)',
-    eval_parts='python /work/prof/shapes.py 200 100, before (PYTHONPATH: the worktree of a96546d) and after '
-               '(runs/eval_shapes_both.log)',
+    eval_parts='python -m experiments.speed.eval_parts RUN ROWS 200 100 (RUN, ROWS: the first version\'s quickstart '
+               'run and rows), before (PYTHONPATH: the worktree of a96546d) and after (runs/eval_shapes_both.log, the '
+               'lines prefixed old and new)',
     quickstart='git clone REPO /tmp/qs && cd /tmp/qs && /usr/bin/time -v ./scripts/quickstart --workdir /tmp/qs_work '
                '(runs/kept_qs1/: the first version, runs/kept_qs2/: the final one; each qs.log, the run\'s report.md as '
                'qs_report.md and its eval/metrics.json as metrics.json)')
