@@ -225,7 +225,8 @@ def split_row(row: dict, read: np.ndarray) -> tuple[np.ndarray, list[tuple], np.
 class PrefixDecoder:
     """`TreeDecoder.probs` for a Flax `Transformer`, each trunk and each chain run once: their keys and values kept (up
     to `cache_bytes`, least recently used out), every chain with its leaves a short suffix on them, from where the
-    longest kept start of it ends; `groups` trunks and `suffixes` chains of each per call."""
+    longest kept start of it ends; `groups` x `suffixes` chains per call, from as many trunks as that holds (`groups`
+    trunks of `suffixes` chains each, or four times the trunks of four chains each)."""
 
     def __init__(self, model, groups: int = 4, suffixes: int = 16, cache_bytes: int = 512 << 20):
         from flax import nnx
@@ -280,11 +281,12 @@ class PrefixDecoder:
             if k in self.cache: self.cache[k] = self.cache.pop(k); return m
         return 0
 
-    def _run(self, P, L, N, S, part, suffixes, kept, answers):
-        """One model call: the suffixes of `part` (trunk key, suffix indices) on their trunks, from their `kept`
-        tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values kept."""
+    def _run(self, P, L, N, S, G, part, suffixes, kept, answers):
+        """One model call: the suffixes of `part` (up to G of (trunk key, suffix indices)) on their trunks, from their
+        `kept` tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values
+        kept."""
         import jax, jax.numpy as jnp
-        G = 1 if len(part) == 1 else self.groups
+        G = 1 if len(part) == 1 else G
         tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
         length, start = np.zeros((G, S), np.int32), np.zeros((G, S), np.int32)
         entries = {}
@@ -345,12 +347,13 @@ class PrefixDecoder:
                 slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
                 N = _new_bucket(new(slot[-1])) if on_kept else None
                 if on_kept:                            # few shapes: each compiles for seconds on a CPU
-                    S, L = self.suffixes, _bucket(max(kept[i] for i in slot) + N, 64)
+                    S, L = 4 if len(slot) <= 4 else self.suffixes, _bucket(max(kept[i] for i in slot) + N, 64)
                 else: S, L = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes)), _suffix_bucket(new(slot[-1]))
                 calls.setdefault((len(self.cache[key]['valid']), L, N, S), []).append((key, slot))
         answers = [None] * len(suffixes)
-        for (P, L, N, S), group in calls.items():
-            for a in range(0, len(group), self.groups): self._run(P, L, N, S, group[a:a + self.groups], suffixes, kept, answers)
+        for (P, L, N, S), group in calls.items():     # as many trunks as `groups` x `suffixes` slots hold
+            G = max(1, self.groups * self.suffixes // S)
+            for a in range(0, len(group), G): self._run(P, L, N, S, G, group[a:a + G], suffixes, kept, answers)
         return answers
 
     def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
