@@ -170,6 +170,12 @@ def _suffix_bucket(n: int) -> int:
     return 16 * max(1, -(-int(n) // 16)) if n <= 64 else _bucket(n, 64)
 
 
+def _prefix_bucket(n: int) -> int:
+    """The trunk length the suffixes' calls see: 512 or a power of two above (trunks are prefilled at `_bucket(n, 128)`
+    and padded on the host), one shape where three would each compile: the calls' cost barely grows with it."""
+    return _bucket(n, 512)
+
+
 def _new_bucket(n: int) -> int:
     "The padded count of a suffix's new tokens on kept ones: one (a beam's next byte), else `_suffix_bucket`."
     return 1 if n == 1 else _suffix_bucket(n)
@@ -220,6 +226,13 @@ def split_row(row: dict, read: np.ndarray) -> tuple[np.ndarray, list[tuple], np.
     at = np.searchsorted(starts, read, side='right') - 1
     parts = [(row['tokens'][a:b], row['positions'][a:b], row['leaf'][a:b]) for a, b in zip(starts, ends)]
     return np.asarray(row['tokens'][:C], np.int32), parts, at, read - starts[at]
+
+
+def _stack_padded(xs: tuple, n: int) -> np.ndarray:
+    "Arrays of one shape but their first axis, stacked and zero-padded along it to `n`."
+    out = np.zeros((len(xs), n, *xs[0].shape[1:]), xs[0].dtype)
+    for j, x in enumerate(xs): out[j, :len(x)] = x
+    return out
 
 # %% ../nbs/22_decoding.ipynb #d015
 class PrefixDecoder:
@@ -286,7 +299,6 @@ class PrefixDecoder:
         `kept` tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values
         kept."""
         import jax, jax.numpy as jnp
-        G = 1 if len(part) == 1 else G
         tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
         length, start = np.zeros((G, S), np.int32), np.zeros((G, S), np.int32)
         entries = {}
@@ -304,7 +316,7 @@ class PrefixDecoder:
             for (g, s), e in entries.items(): kk[:, g, s, :start[g, s]], kv[:, g, s, :start[g, s]] = e['k'], e['v']
             extra = ((kk, kv, start, start[..., None] + np.arange(N, dtype=np.int32)),)
         keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
-        prefix = jax.tree.map(lambda *xs: np.stack(xs), *[self.cache[k] for k in keys])
+        prefix = jax.tree.map(lambda *xs: _stack_padded(xs, P), *[self.cache[k] for k in keys])
         _check_deadline(self.deadline)
         lp, k, v = map(np.asarray, self.extend_fn(self.state, prefix, *jax.tree.map(jnp.asarray, (tok, pos, leaf, length) + extra)))
         self.calls['extend'] += 1; self.calls['tokens'] += int((length - start).sum())
@@ -341,6 +353,7 @@ class PrefixDecoder:
         by_trunk = {}                                  # a trunk's suffixes, run whole or from kept tokens
         for i, s in enumerate(suffixes): by_trunk.setdefault((s[0], kept[i] > 0), []).append(i)
         calls = {}                                     # (trunk length, suffix length, new tokens, slots) -> [(trunk, its suffixes)]
+        lone = len({s[0] for s in suffixes}) == 1      # one trunk (a query, a request) calls with G = 1; more pad to G
         for (key, on_kept), members in by_trunk.items():
             members = sorted(members, key=new)         # fewest new tokens first, `suffixes` per slot
             for a in range(0, len(members), self.suffixes):
@@ -349,10 +362,10 @@ class PrefixDecoder:
                 if on_kept:                            # few shapes: each compiles for seconds on a CPU
                     S, L = 4 if len(slot) <= 4 else self.suffixes, _bucket(max(kept[i] for i in slot) + N, 64)
                 else: S, L = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes)), _suffix_bucket(new(slot[-1]))
-                calls.setdefault((len(self.cache[key]['valid']), L, N, S), []).append((key, slot))
+                calls.setdefault((_prefix_bucket(len(self.cache[key]['valid'])), L, N, S), []).append((key, slot))
         answers = [None] * len(suffixes)
         for (P, L, N, S), group in calls.items():     # as many trunks as `groups` x `suffixes` slots hold
-            G = max(1, self.groups * self.suffixes // S)
+            G = 1 if lone else max(1, self.groups * self.suffixes // S)
             for a in range(0, len(group), G): self._run(P, L, N, S, G, group[a:a + G], suffixes, kept, answers)
         return answers
 
