@@ -1,8 +1,9 @@
 """Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`),
 experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`), experiments/recall/mix_screen.json (S1,
-`mix_screen_rule.md`) and experiments/recall/finetune_mix.json (F10, `finetune_mix_rule.md`). From the repository
-root, after the runs: `python -m experiments.recall.records baseline experiments/recall/baseline.json` (or
-`reinit_dst ...`, `mix_screen ...`, `finetune_mix ...`)."""
+`mix_screen_rule.md`), experiments/recall/finetune_mix.json (F10, `finetune_mix_rule.md`) and
+experiments/recall/seed_spread.json (R12c, `seed_spread_rule.md`). From the repository root, after the runs:
+`python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`,
+`mix_screen ...`, `finetune_mix ...`, `seed_spread ...`)."""
 import json, sys
 from pathlib import Path
 
@@ -135,7 +136,42 @@ def mix_screen() -> dict:
                 controls=controls, criteria=judge_screen(sets, control_copy))
 
 
+def seed_spread() -> dict:
+    """R12c: the default fine-tune with seed 1 against seed 0 on each data set that ran; the seed-0 run's last losses
+    beside RB's (the same command: equal if training is deterministic); F9's, S1's and F10's ratios beside the spread."""
+    pairs = [('model', 'run ft', s) for s in ('unseen', 'seen', 'all')]
+    sets = {d: data_set(f'runs/rb_{d}_ft1_eval', f'runs/rb_{d}_ft1', pairs, dict(ft1=f'runs/rb_{d}_ft1', ft=f'runs/rb_{d}_ft'))
+            for d in DATA if Path(f'runs/rb_{d}_ft1_eval', 'metrics.json').is_file()}
+    rb = json.loads(Path('experiments/recall/baseline.json').read_text())['sets']
+    rerun = {d: dict(rb=rb[d]['train']['ft']['last'], now=sets[d]['train']['ft']['last'],
+                     equal=rb[d]['train']['ft']['last'] == sets[d]['train']['ft']['last']) for d in sets}
+    spread = {d: {s: sets[d]['paired'][f'model / run ft, {s}']['median_ae'] for s in ('unseen', 'seen', 'all')} for d in sets}
+    earlier = {}
+    for name, file, key in (('F9', 'reinit_dst', 'model / run ft'), ('F10', 'finetune_mix', 'model / run ft'),
+                            ('S1', 'mix_screen', 'model / run c')):
+        got = json.loads(Path(f'experiments/recall/{file}.json').read_text())['sets']
+        earlier[name] = {d: {s: dict(ratio=got[d]['paired'][f'{key}, {s}']['median_ae'],
+                                     difference=differs(got[d]['paired'][f'{key}, {s}']['median_ae'], spread[d][s][0]))
+                             for s in ('unseen', 'seen', 'all') if f'{key}, {s}' in got[d]['paired']}
+                         for d in got if d in spread}
+    return dict(sets=sets, rerun=rerun, spread=spread, earlier=earlier)
+
+
+def differs(ratio: list, seed_point: float) -> bool:
+    """R12c's test for later rules: a paired ratio [point, low, high] counts as a difference when its interval excludes
+    1 and its point lies further from 1 than the seed pair's point (both on a log scale)."""
+    point, low, high = ratio
+    return bool((low > 1 or high < 1) and abs(np.log(point)) > abs(np.log(seed_point)))
+
+
 def main(which, out_path):
+    if which == 'seed_spread':
+        record = dict(rule=Path('experiments/recall/seed_spread_rule.md').read_text(), data=DATA, steps=STEPS,
+                      commit=git('rev-parse', 'HEAD'), **seed_spread())
+        record['missing'] = [d for d in DATA if d not in record['sets']]
+        Path(out_path).write_text(json.dumps(record, indent=1, default=float) + '\n')
+        for d, s in record['spread'].items(): print(d, s, record['rerun'][d]['equal'], record['sets'][d].get('copy'))
+        return
     if which == 'mix_screen':
         record = dict(rule=Path('experiments/recall/mix_screen_rule.md').read_text(), data={d: DATA[d] for d in 'fm'},
                       steps=dict(pretrain=1200, f=300, m=300), commit=git('rev-parse', 'HEAD'), **mix_screen())
