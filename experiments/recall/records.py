@@ -1,7 +1,7 @@
 """Build the recall records from the runs their rules name: experiments/recall/baseline.json (RB, `baseline_rule.md`),
 experiments/recall/reinit_dst.json (F9, `reinit_dst_rule.md`), experiments/recall/mix_screen.json (S1,
 `mix_screen_rule.md`), experiments/recall/finetune_mix.json (F10, `finetune_mix_rule.md`) and
-experiments/recall/seed_spread.json (R12c, `seed_spread_rule.md`). From the repository root, after the runs:
+experiments/recall/seed_spread.json (FS, `seed_spread_rule.md`). From the repository root, after the runs:
 `python -m experiments.recall.records baseline experiments/recall/baseline.json` (or `reinit_dst ...`,
 `mix_screen ...`, `finetune_mix ...`, `seed_spread ...`)."""
 import json, sys
@@ -137,7 +137,7 @@ def mix_screen() -> dict:
 
 
 def seed_spread() -> dict:
-    """R12c: the default fine-tune with seed 1 against seed 0 on each data set that ran; the seed-0 run's last losses
+    """FS: the default fine-tune with seed 1 against seed 0 on each data set that ran; the seed-0 run's last losses
     beside RB's (the same command: equal if training is deterministic); F9's, S1's and F10's ratios beside the spread."""
     pairs = [('model', 'run ft', s) for s in ('unseen', 'seen', 'all')]
     sets = {d: data_set(f'runs/rb_{d}_ft1_eval', f'runs/rb_{d}_ft1', pairs, dict(ft1=f'runs/rb_{d}_ft1', ft=f'runs/rb_{d}_ft'))
@@ -158,7 +158,7 @@ def seed_spread() -> dict:
 
 
 def differs(ratio: list, seed_point: float) -> bool:
-    """R12c's test for later rules: a paired ratio [point, low, high] counts as a difference when its interval excludes
+    """FS's test for later rules: a paired ratio [point, low, high] counts as a difference when its interval excludes
     1 and its point lies further from 1 than the seed pair's point (both on a log scale)."""
     point, low, high = ratio
     return bool((low > 1 or high < 1) and abs(np.log(point)) > abs(np.log(seed_point)))
