@@ -176,6 +176,11 @@ def _prefix_bucket(n: int) -> int:
     return _bucket(n, 512)
 
 
+def _bucket4(n: int) -> int:
+    "The least power of four at least `n` (a call's trunks: 1, 4, 16, ...)."
+    return 1 << 2 * -(-max(int(n) - 1, 0).bit_length() // 2)
+
+
 def _new_bucket(n: int) -> int:
     "The padded count of a suffix's new tokens on kept ones: one (a beam's next byte), else `_suffix_bucket`."
     return 1 if n == 1 else _suffix_bucket(n)
@@ -238,8 +243,8 @@ def _stack_padded(xs: tuple, n: int) -> np.ndarray:
 class PrefixDecoder:
     """`TreeDecoder.probs` for a Flax `Transformer`, each trunk and each chain run once: their keys and values kept (up
     to `cache_bytes`, least recently used out), every chain with its leaves a short suffix on them, from where the
-    longest kept start of it ends; `groups` x `suffixes` chains per call, from as many trunks as that holds (`groups`
-    trunks of `suffixes` chains each, or four times the trunks of four chains each)."""
+    longest kept start of it ends; `groups` x `suffixes` chains per call, from as many trunks as that holds (a trunk
+    takes 1, 4, 8 or `suffixes` slots)."""
 
     def __init__(self, model, groups: int = 4, suffixes: int = 16, cache_bytes: int = 512 << 20):
         from flax import nnx
@@ -353,20 +358,21 @@ class PrefixDecoder:
         by_trunk = {}                                  # a trunk's suffixes, run whole or from kept tokens
         for i, s in enumerate(suffixes): by_trunk.setdefault((s[0], kept[i] > 0), []).append(i)
         calls = {}                                     # (trunk length, suffix length, new tokens, slots) -> [(trunk, its suffixes)]
-        lone = len({s[0] for s in suffixes}) == 1      # one trunk (a query, a request) calls with G = 1; more pad to G
         for (key, on_kept), members in by_trunk.items():
             members = sorted(members, key=new)         # fewest new tokens first, `suffixes` per slot
             for a in range(0, len(members), self.suffixes):
                 slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
                 N = _new_bucket(new(slot[-1])) if on_kept else None
                 if on_kept:                            # few shapes: each compiles for seconds on a CPU
-                    S, L = 4 if len(slot) <= 4 else self.suffixes, _bucket(max(kept[i] for i in slot) + N, 64)
-                else: S, L = next(s for s in (4, 8, self.suffixes) if s >= min(len(slot), self.suffixes)), _suffix_bucket(new(slot[-1]))
+                    S, L = next(s for s in (1, 4, self.suffixes) if s >= len(slot)), _bucket(max(kept[i] for i in slot) + N, 64)
+                else: S, L = next(s for s in (1, 4, 8, self.suffixes) if s >= len(slot)), _suffix_bucket(new(slot[-1]))
                 calls.setdefault((_prefix_bucket(len(self.cache[key]['valid'])), L, N, S), []).append((key, slot))
         answers = [None] * len(suffixes)
         for (P, L, N, S), group in calls.items():     # as many trunks as `groups` x `suffixes` slots hold
-            G = 1 if lone else max(1, self.groups * self.suffixes // S)
-            for a in range(0, len(group), G): self._run(P, L, N, S, G, group[a:a + G], suffixes, kept, answers)
+            G = max(1, self.groups * self.suffixes // S)
+            for a in range(0, len(group), G):          # the last call: 1, 4, 16 ... trunks, at most 4x padding
+                part = group[a:a + G]
+                self._run(P, L, N, S, min(G, _bucket4(len(part))), part, suffixes, kept, answers)
         return answers
 
     def probs(self, rows: list[dict], reads: list[np.ndarray], allowed: np.ndarray) -> list[np.ndarray]:
