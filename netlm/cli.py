@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .config import (ALGORITHMS, CHANGES_CONTEXT, CHANGES_RAMP, CUSUM_DEFAULTS, FIRST_LOOK, FULL_EVAL,
                           SURPRISE_CONTEXTS, FederateConfig, TrainConfig, add_config_options, glibc_version,
-                          huge_pages_env, thp_mode)
+                          huge_pages_env, thp_mode, use_compile_cache)
 from .command import (CLIError, NetlmParser, eval_options, text_out, warning_line, add_eval_options,
                            add_output_options, add_model_options, fail, model_spec, output_format, print_records,
                            probe_list)
@@ -547,7 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = NetlmParser(prog='netlm', description='Train and use a transformer language model of network latency '
                                               'measurements (RIPE Atlas pings).',
                                 epilog='Each subcommand has its own --help. Docs: the notebooks in nbs/, one per '
-                                       'pipeline stage.')
+                                       'pipeline stage. Compiled programs are kept between runs in '
+                                       '~/.cache/netlm/xla (NETLM_COMPILE_CACHE=DIR elsewhere, =0 not at all); '
+                                       'NETLM_HUGE_PAGES=0 leaves glibc\'s allocator as it starts.')
     p.add_argument('--debug', action='store_true', help='show the traceback of an error (as NETLM_DEBUG=1 does)')
     p.add_argument('--version', action='version', version=f'netlm {__version__}')
     sub = p.add_subparsers(dest='command', metavar='COMMAND', required=True)
@@ -577,7 +579,8 @@ def run(argv=None):
 def main(argv=None) -> None:
     """Entry point of the `netlm` command (exit status 0; 2 with one line on stderr for a user's mistake, 1 for a bug).
     As a program (no `argv`) it first starts itself again with glibc's huge-page tunables where they change something
-    (`netlm.config.huge_pages_env`): XLA's steps on the CPU then stop faulting their memory in afresh."""
+    (`netlm.config.huge_pages_env`): XLA's steps on the CPU then stop faulting their memory in afresh; and it keeps
+    XLA's compiled programs between runs (`netlm.config.use_compile_cache`)."""
     if argv is None and sys.executable:
         env = huge_pages_env(os.environ, thp_mode(), glibc_version())
         if env is not None:
@@ -585,4 +588,5 @@ def main(argv=None) -> None:
             start = [sys.argv[0]] if os.path.isfile(sys.argv[0]) else ['-c', 'from netlm.cli import main; main()']
             try: os.execve(sys.executable, [sys.executable, *start, *sys.argv[1:]], env)
             except OSError: pass          # cannot start again: run as it is
+        use_compile_cache()
     run(argv)

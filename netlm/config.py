@@ -24,10 +24,11 @@ from .tokenizer import VOCAB_SIZE
 # %% auto #0
 __all__ = ['ATTENTION_IMPLEMENTATIONS', 'ARCHITECTURE', 'PRESETS', 'MIN_SEQ_LEN', 'EVAL_SAMPLER', 'EVAL_SPLITS', 'RECIPES',
            'FINETUNE', 'ALGORITHMS', 'CUSUM_DEFAULTS', 'SURPRISE_CONTEXTS', 'CHANGES_CONTEXT', 'CHANGES_RAMP',
-           'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'ModelConfig', 'preset_name',
-           'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig', 'convert_setting',
-           'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig', 'EvalSettings', 'thp_mode',
-           'glibc_version', 'huge_pages_env', 'huge_pages_state', 'field_comments', 'option_help', 'add_config_options']
+           'COMPLETION_COPY', 'FIRST_LOOK', 'FULL_EVAL', 'MALLOC_TUNABLES', 'THP_ENABLED', 'CPU_INFO', 'ModelConfig',
+           'preset_name', 'check_seq_len', 'SamplerConfig', 'TrainConfig', 'sampler_config', 'OptimizerConfig',
+           'convert_setting', 'read_config_file', 'parse_settings', 'config_from_args', 'FederateConfig',
+           'EvalSettings', 'thp_mode', 'glibc_version', 'huge_pages_env', 'huge_pages_state', 'cpu_fingerprint',
+           'compile_cache_dir', 'use_compile_cache', 'field_comments', 'option_help', 'add_config_options']
 
 # %% ../nbs/02_config.ipynb #m006
 ATTENTION_IMPLEMENTATIONS = ('auto', 'xla', 'blocked', 'cudnn', 'pallas')
@@ -489,6 +490,46 @@ def huge_pages_state(environ=None) -> str:
     environ = os.environ if environ is None else environ
     if 'glibc.malloc.hugetlb=1' in environ.get('GLIBC_TUNABLES', '') and thp_mode() == 'madvise': return 'on'
     return 'kernel' if thp_mode() == 'always' else 'off'
+
+# %% ../nbs/02_config.ipynb #x002
+import hashlib, platform
+
+CPU_INFO = '/proc/cpuinfo'
+
+
+def cpu_fingerprint(path: str = CPU_INFO) -> str:
+    "Twelve hex digits of this machine's CPU model and instruction set flags (from `path`, else the platform's names)."
+    try:
+        with open(path) as f: lines = f.read().splitlines()
+        keep = sorted({l.strip() for l in lines if l.split(':')[0].strip() in ('model name', 'flags', 'Features', 'CPU part')})
+    except OSError: keep = []
+    text = '\n'.join(keep) or f'{platform.machine()} {platform.processor()}'
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def compile_cache_dir(environ, fingerprint: str | None = None) -> str | None:
+    """Where XLA's compiled programs are kept between processes: `NETLM_COMPILE_CACHE`, else the user's cache folder
+    (`XDG_CACHE_HOME` or ~/.cache)/netlm/xla/<CPU fingerprint>; None where it is switched off
+    (`NETLM_COMPILE_CACHE=0`) or the user set JAX's own (`JAX_COMPILATION_CACHE_DIR`)."""
+    given = environ.get('NETLM_COMPILE_CACHE')
+    if environ.get('JAX_COMPILATION_CACHE_DIR') or given == '0': return None
+    if given: return given
+    base = environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'), '.cache')
+    return os.path.join(base, 'netlm', 'xla', fingerprint or cpu_fingerprint())
+
+
+def use_compile_cache(environ=None, min_compile_s: float = 0.5) -> str | None:
+    """Keep XLA's programs that took `min_compile_s` or more to compile in `compile_cache_dir`, for every later process
+    to load; the folder, or None where none is kept (switched off, or it cannot be made)."""
+    path = compile_cache_dir(os.environ if environ is None else environ)
+    if path is None: return None
+    try: os.makedirs(path, exist_ok=True)
+    except OSError: return None                    # a read-only home: compile as before
+    import jax
+    jax.config.update('jax_compilation_cache_dir', path)
+    jax.config.update('jax_persistent_cache_min_compile_time_secs', min_compile_s)
+    return path
+
 
 # %% ../nbs/02_config.ipynb #o111
 def field_comments(cls) -> dict[str, str]:
