@@ -518,9 +518,11 @@ def compile_cache_dir(environ, fingerprint: str | None = None) -> str | None:
     return os.path.join(base, 'netlm', 'xla', fingerprint or cpu_fingerprint())
 
 
-def use_compile_cache(environ=None, min_compile_s: float = 0.5) -> str | None:
+def use_compile_cache(environ=None, min_compile_s: float = 0.5, max_bytes: int = 1 << 30) -> str | None:
     """Keep XLA's programs that took `min_compile_s` or more to compile in `compile_cache_dir`, for every later process
-    to load; the folder, or None where none is kept (switched off, or it cannot be made)."""
+    to load, the least recently used out beyond `max_bytes` (JAX then locks the folder for each read and write, so
+    processes side by side never read a program half written); the folder, or None where none is kept (switched off,
+    or it cannot be made)."""
     path = compile_cache_dir(os.environ if environ is None else environ)
     if path is None: return None
     try: os.makedirs(path, exist_ok=True)
@@ -528,6 +530,7 @@ def use_compile_cache(environ=None, min_compile_s: float = 0.5) -> str | None:
     import jax
     jax.config.update('jax_compilation_cache_dir', path)
     jax.config.update('jax_persistent_cache_min_compile_time_secs', min_compile_s)
+    jax.config.update('jax_compilation_cache_max_size', max_bytes)
     return path
 
 

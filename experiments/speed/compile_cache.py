@@ -1,6 +1,8 @@
 """Build experiments/speed/compile_cache.json: the quickstart's evaluation of one trained run by `netlm eval`, with the
 compiled programs not kept (`NETLM_COMPILE_CACHE=0`), kept in an empty folder (cold), then found there (warm, twice),
-on the 2-core machine with nothing else running (nbs/02_config, *Compiled programs, kept between processes*).
+on the 2-core machine with nothing else running (nbs/02_config, *Compiled programs, kept between processes*); then,
+once the folder's size was bounded (JAX then locks it for each read and write: the `filelock` package), cold and warm
+again in another empty folder (`runs/cc_lock.sh`, tags lock_cold and lock_warm).
 The runs: `runs/cc.sh` made them, each `NETLM_COMPILE_CACHE=C /usr/bin/time netlm eval --workdir runs/rb_q_ft --data
 runs/rb_q/rows --ip-queries 200 --inverse-queries 100 --no-progress --out runs/cc_TAG` (runs/rb_q_ft: the FS record's
 seed-0 fine-tune on the quickstart's world); their metrics.json and times stay under runs/. From the repository root:
@@ -11,7 +13,7 @@ from pathlib import Path
 from experiments.common import git
 from experiments.speed.answers_cpu import cpu
 
-TAGS = ('off', 'cold', 'warm1', 'warm2')
+TAGS = ('off', 'cold', 'warm1', 'warm2', 'lock_cold', 'lock_warm')
 
 
 def cache_folder() -> dict:
@@ -36,7 +38,7 @@ def main(out):
         command='NETLM_COMPILE_CACHE=C netlm eval --workdir runs/rb_q_ft --data runs/rb_q/rows --ip-queries 200 '
                 '--inverse-queries 100 --no-progress --out runs/cc_TAG (C = 0 for off, a fresh folder for cold and warm)',
         runs=runs, same_answers=same,
-        speedup_warm={t: round(runs['off']['wall_s'] / runs[t]['wall_s'], 2) for t in ('cold', 'warm1', 'warm2')},
+        speedup_warm={t: round(runs['off']['wall_s'] / runs[t]['wall_s'], 2) for t in TAGS[1:]},
         cache_folder=cache_folder())
     Path(out).write_text(json.dumps(record, indent=1) + '\n')
     print(json.dumps({t: (r['wall_s'], r['seconds']) for t, r in runs.items()}), same, record['speedup_warm'])
