@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import inspect
 import io
 import json
 import math
 import os
+import platform
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -492,8 +494,6 @@ def huge_pages_state(environ=None) -> str:
     return 'kernel' if thp_mode() == 'always' else 'off'
 
 # %% ../nbs/02_config.ipynb #x002
-import hashlib, platform
-
 CPU_INFO = '/proc/cpuinfo'
 
 

@@ -172,7 +172,7 @@ def _suffix_bucket(n: int) -> int:
 
 def _prefix_bucket(n: int) -> int:
     """The trunk length the suffixes' calls see: 512 or a power of two above (trunks are prefilled at `_bucket(n, 128)`
-    and padded on the host), one shape where three would each compile: the calls' cost barely grows with it."""
+    and padded on the host), one shape where three trunk lengths would each compile their own."""
     return _bucket(n, 512)
 
 
