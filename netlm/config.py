@@ -501,7 +501,8 @@ def cpu_fingerprint(path: str = CPU_INFO) -> str:
     "Twelve hex digits of this machine's CPU model and instruction set flags (from `path`, else the platform's names)."
     try:
         with open(path) as f: lines = f.read().splitlines()
-        keep = sorted({l.strip() for l in lines if l.split(':')[0].strip() in ('model name', 'flags', 'Features', 'CPU part')})
+        names = ('model name', 'flags', 'Features', 'CPU part')        # x86 and ARM spell them differently
+        keep = sorted({l.strip() for l in lines if l.split(':')[0].strip() in names})
     except OSError: keep = []
     text = '\n'.join(keep) or f'{platform.machine()} {platform.processor()}'
     return hashlib.sha256(text.encode()).hexdigest()[:12]

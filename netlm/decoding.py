@@ -301,8 +301,8 @@ class PrefixDecoder:
 
     def _run(self, P, L, N, S, G, part, suffixes, kept, answers):
         """One model call: the suffixes of `part` (up to G of (trunk key, suffix indices)) on their trunks, from their
-        `kept` tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and values
-        kept."""
+        `kept` tokens on (N new tokens each) or whole (N None); their reads into `answers`, their chains' keys and
+        values kept."""
         import jax, jax.numpy as jnp
         tok, pos, leaf = np.zeros((G, S, L), np.int32), np.zeros((G, S, L), np.int32), np.zeros((G, S, L), bool)
         length, start = np.zeros((G, S), np.int32), np.zeros((G, S), np.int32)
@@ -364,7 +364,8 @@ class PrefixDecoder:
                 slot = members[a:a + self.suffixes]    # padded to its longest: full slots, not one per length
                 N = _new_bucket(new(slot[-1])) if on_kept else None
                 if on_kept:                            # few shapes: each compiles for seconds on a CPU
-                    S, L = next(s for s in (1, 4, self.suffixes) if s >= len(slot)), _bucket(max(kept[i] for i in slot) + N, 64)
+                    S = next(s for s in (1, 4, self.suffixes) if s >= len(slot))
+                    L = _bucket(max(kept[i] for i in slot) + N, 64)
                 else: S, L = next(s for s in (1, 4, 8, self.suffixes) if s >= len(slot)), _suffix_bucket(new(slot[-1]))
                 calls.setdefault((_prefix_bucket(len(self.cache[key]['valid'])), L, N, S), []).append((key, slot))
         answers = [None] * len(suffixes)
