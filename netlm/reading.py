@@ -18,7 +18,7 @@ import numpy as np
 
 from .config import EvalSettings
 from .errors import NetlmError
-from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, rtt_code
+from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, RTT_START, rtt_code
 from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements, split_key
 from .artefacts import PRETRAINED, read_params, read_pretrained
@@ -32,8 +32,8 @@ from .evaluate import Protocol, loss_metrics, make_protocol
 # %% auto #0
 __all__ = ['OCCURRENCE_BUCKETS', 'CHANCE_SECOND_BYTE', 'pair_occurrences', 'occurrence_bucket', 'reading_curve',
            'scale_pair_contexts', 'rtt_bytes', 'byte_check', 'copy_probe', 'single_occurrence', 'model_for_loss',
-           'field_losses', 'dst_byte_lookup', 'address_reading', 'measure_reading', 'format_reading',
-           'plot_reading_curve', 'run_reading']
+           'field_losses', 'dst_byte_lookup', 'address_reading', 'rtt_bytes_by_destination', 'rtt_recall',
+           'measure_reading', 'format_reading', 'plot_reading_curve', 'run_reading']
 
 # %% ../nbs/29_reading.ipynb #r006
 OCCURRENCE_BUCKETS = (('0', 0, 0), ('1', 1, 1), ('2-3', 2, 3), ('4-7', 4, 7), ('8+', 8, None))   # (label, min, max)
@@ -351,6 +351,87 @@ def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_ba
                     lookup_top1=float(a['lookup_top1'][m].mean()))
         out[f'ipv{v}'] = dict(addresses=int((mine & (a['index'] == 0)).sum()),
                               in_context_share=float(a['in_context'][mine & (a['index'] == 0)].mean()), **rows)
+    return out
+
+# %% ../nbs/29_reading.ipynb #rr02
+def rtt_bytes_by_destination(tokens, segments) -> dict:
+    """Every RTT byte (B, T) of a successful ping whose measurement wrote its destination before its result: where it is
+    (`row`, `at`: the position whose next token it is), its index in the RTT (0, 1), its context (one id per row and
+    segment) and whether its destination occurs in an earlier measurement of that context (`in_context`)."""
+    tokens, segments = np.asarray(tokens), np.asarray(segments)
+    B, T = tokens.shape
+    idx = np.broadcast_to(np.arange(T), (B, T))
+    start = np.maximum.accumulate(np.where(tokens == MEASUREMENT_START, idx, -1), axis=1)   # each token's measurement
+    lk = dst_byte_lookup(tokens, segments)
+    first = lk['index'] == 0                                       # one entry per whole destination field
+    d_row, d_role, d_in = lk['row'][first], lk['at'][first], lk['in_context'][first]
+    d_key = d_row * T + start[d_row, d_role]                       # its measurement (-1 start: no start, never matched)
+    # RTT bytes: the two bytes after an <RTT> role token, inside the window and its segment
+    r_row, r_role = np.nonzero(tokens[:, :T - 1] == RTT_START)
+    inside = (r_role[:, None] + np.array([1, 2]) < T).ravel()
+    byte = np.tile([0, 1], len(r_role))[inside]
+    r_row, r_role = r_row.repeat(2)[inside], r_role.repeat(2)[inside]
+    r_pos = r_role + 1 + byte
+    real = (segments[r_row, r_pos] == segments[r_row, r_role]) & (segments[r_row, r_pos] > 0)
+    r_key = r_row * T + start[r_row, r_pos]
+    order = np.argsort(d_key)
+    hit = np.clip(np.searchsorted(d_key[order], r_key), 0, max(len(d_key) - 1, 0))
+    match = real & (start[r_row, r_pos] >= 0) & (len(d_key) > 0)
+    if len(d_key):
+        d = order[hit]
+        match &= (d_key[d] == r_key) & (d_role[d] < r_pos)            # the destination written before the result
+    else: d = np.zeros(len(r_key), np.int64)
+    m = np.flatnonzero(match)
+    return dict(row=r_row[m], at=r_pos[m] - 1, index=byte[m], context=lk['context'][first][d[m]],
+                in_context=d_in[d[m]])
+
+
+def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int = 8, batch_size: int = 8, seed: int = 0,
+               n_boot: int = 1000) -> dict:
+    """Mean log-loss (nats) per RTT byte of each of `models` (name -> (Flax `Transformer`, window), one window for all)
+    on sampler batches of `split`, where the byte's destination is new to its context and where it occurs earlier
+    (`rtt_bytes_by_destination`), all bytes and the first alone; each model after the first also as its paired
+    difference from the first, on the same bytes. Intervals: 95%, resampling contexts."""
+    from netlm.config import EVAL_SAMPLER
+    from netlm.sampler import make_dataset
+    if not models: raise ValueError('rtt_recall: no model given')
+    windows = {name: int(n) for name, (_, n) in models.items()}
+    if len(set(windows.values())) > 1: raise NetlmError(f'rtt_recall: the models read different windows {windows}')
+    seq_len = next(iter(windows.values()))
+    logits_of = {name: _logits_fn(model) for name, (model, _) in models.items()}
+    parts, offset = [], 0
+    batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
+                           drop_remainder=False, shard=(0, 1), progress=False, config=EVAL_SAMPLER)
+    for batch in itertools.islice(batches, max_batches):
+        x, seg = batch['inputs'], batch['inputs_segmentation']
+        rb = rtt_bytes_by_destination(x, seg)
+        truth = x[rb['row'], rb['at'] + 1]
+        nats = {}
+        for name, fn in logits_of.items():
+            logits = fn(x, batch['inputs_position'], seg)[rb['row'], rb['at']]
+            top = logits.max(-1, keepdims=True)
+            logp = logits - top - np.log(np.exp(logits - top).sum(-1, keepdims=True))
+            nats[name] = -logp[np.arange(len(truth)), truth]
+        parts.append(dict(index=rb['index'], in_context=rb['in_context'], context=rb['context'] + offset, **nats))
+        offset += int(rb['context'].max(initial=-1)) + 1
+    if not parts: raise NetlmError(f'{data_dir}/{split}: the sampler gave no batch to score')
+    a = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    names = list(models)
+    out = dict(batches=len(parts), bytes=int(len(a['index'])), contexts=int(len(np.unique(a['context']))),
+               models=names)
+    for where, m_where in (('new', ~a['in_context']), ('in_context', a['in_context'])):
+        for which, m_byte in (('all', np.ones(len(a['index']), bool)), ('first', a['index'] == 0)):
+            m = m_where & m_byte
+            if not m.any(): out[f'{where}_{which}'] = None; continue
+            unit = a['context'][m]
+            row = dict(bytes=int(m.sum()), contexts=int(len(np.unique(unit))))
+            for name in names:
+                row[name] = dict(nats=float(a[name][m].mean()), ci=bootstrap(a[name][m], unit, 'mean', n_boot, seed))
+                if name != names[0]:
+                    diff = a[name][m] - a[names[0]][m]
+                    row[name]['minus_' + names[0]] = dict(nats=float(diff.mean()),
+                                                         ci=bootstrap(diff, unit, 'mean', n_boot, seed))
+            out[f'{where}_{which}'] = row
     return out
 
 # %% ../nbs/29_reading.ipynb #r026
