@@ -18,7 +18,7 @@ import numpy as np
 
 from .config import EvalSettings
 from .errors import NetlmError
-from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, RTT_START, rtt_code
+from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6, rtt_code
 from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements, split_key
 from .artefacts import PRETRAINED, read_params, read_pretrained
@@ -357,7 +357,9 @@ def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_ba
 def rtt_bytes_by_destination(tokens, segments) -> dict:
     """Every RTT byte (B, T) of a successful ping whose measurement wrote its destination before its result: where it is
     (`row`, `at`: the position whose next token it is), its index in the RTT (0, 1), its context (one id per row and
-    segment) and whether its destination occurs in an earlier measurement of that context (`in_context`)."""
+    segment), its source (`source`: an id of the context's first source address, the same in every batch; -1 - the
+    context where none is whole) and whether its destination occurs in an earlier measurement of that context
+    (`in_context`)."""
     tokens, segments = np.asarray(tokens), np.asarray(segments)
     B, T = tokens.shape
     idx = np.broadcast_to(np.arange(T), (B, T))
@@ -382,8 +384,29 @@ def rtt_bytes_by_destination(tokens, segments) -> dict:
         match &= (d_key[d] == r_key) & (d_role[d] < r_pos)            # the destination written before the result
     else: d = np.zeros(len(r_key), np.int64)
     m = np.flatnonzero(match)
-    return dict(row=r_row[m], at=r_pos[m] - 1, index=byte[m], context=lk['context'][first][d[m]],
-                in_context=d_in[d[m]])
+    context = lk['context'][first][d[m]]
+    return dict(row=r_row[m], at=r_pos[m] - 1, index=byte[m], context=context, in_context=d_in[d[m]],
+                source=_context_sources(tokens, segments, context))
+
+
+def _context_sources(tokens, segments, context) -> np.ndarray:
+    "Per context id (`dst_byte_lookup`'s), a stable int id of its first whole source address; -1 - the id where none."
+    B, T = tokens.shape
+    s_row, s_role = np.nonzero((tokens == SRC_IPV4) | (tokens == SRC_IPV6))
+    width = np.where(tokens[s_row, s_role] == SRC_IPV6, 16, 4)
+    whole = (s_role + width < T)
+    whole[whole] &= segments[s_row[whole], (s_role + width)[whole]] == segments[s_row[whole], s_role[whole]]
+    s_row, s_role, width = s_row[whole], s_role[whole], width[whole]
+    j = np.arange(16)
+    raw = tokens[s_row[:, None], np.minimum(s_role[:, None] + 1 + j, T - 1)].astype(np.uint64) - (BYTE_OFFSET - 1)
+    addr = np.where(j < width[:, None], raw, 0).astype(np.uint64)                 # 1..256 per byte, 0 past the address
+    # a 63-bit polynomial hash (uint64 arithmetic wraps): two of a few thousand addresses collide with odds ~1e-12
+    ids = ((addr * (np.uint64(0x100000001B3) ** j.astype(np.uint64))).sum(-1) >> np.uint64(1)).astype(np.int64)
+    s_ctx = s_row * (int(segments.max(initial=0)) + 1) + segments[s_row, s_role]
+    ctx, first = np.unique(s_ctx, return_index=True)                              # each context's first source
+    at = np.clip(np.searchsorted(ctx, context), 0, max(len(ctx) - 1, 0))
+    found = (len(ctx) > 0) & (ctx[at] == context) if len(ctx) else np.zeros(len(context), bool)
+    return np.where(found, ids[first][at] if len(ctx) else 0, -1 - np.asarray(context, np.int64))
 
 
 def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int = 8, batch_size: int = 8, seed: int = 0,
@@ -391,7 +414,8 @@ def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int =
     """Mean log-loss (nats) per RTT byte of each of `models` (name -> (Flax `Transformer`, window), one window for all)
     on sampler batches of `split`, where the byte's destination is new to its context and where it occurs earlier
     (`rtt_bytes_by_destination`), all bytes and the first alone; each model after the first also as its paired
-    difference from the first, on the same bytes. Intervals: 95%, resampling contexts."""
+    difference from the first, on the same bytes. Intervals: 95%, resampling sources (a probe's address: a dual-stack
+    probe counts twice), since one probe writes several contexts."""
     from netlm.config import EVAL_SAMPLER
     from netlm.sampler import make_dataset
     if not models: raise ValueError('rtt_recall: no model given')
@@ -412,19 +436,20 @@ def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int =
             top = logits.max(-1, keepdims=True)
             logp = logits - top - np.log(np.exp(logits - top).sum(-1, keepdims=True))
             nats[name] = -logp[np.arange(len(truth)), truth]
-        parts.append(dict(index=rb['index'], in_context=rb['in_context'], context=rb['context'] + offset, **nats))
+        parts.append(dict(index=rb['index'], in_context=rb['in_context'], context=rb['context'] + offset,
+                          source=rb['source'], **nats))
         offset += int(rb['context'].max(initial=-1)) + 1
     if not parts: raise NetlmError(f'{data_dir}/{split}: the sampler gave no batch to score')
     a = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     names = list(models)
     out = dict(batches=len(parts), bytes=int(len(a['index'])), contexts=int(len(np.unique(a['context']))),
-               models=names)
+               sources=int(len(np.unique(a['source']))), models=names)
     for where, m_where in (('new', ~a['in_context']), ('in_context', a['in_context'])):
         for which, m_byte in (('all', np.ones(len(a['index']), bool)), ('first', a['index'] == 0)):
             m = m_where & m_byte
             if not m.any(): out[f'{where}_{which}'] = None; continue
-            unit = a['context'][m]
-            row = dict(bytes=int(m.sum()), contexts=int(len(np.unique(unit))))
+            unit = a['source'][m]
+            row = dict(bytes=int(m.sum()), contexts=int(len(np.unique(a['context'][m]))), sources=int(len(np.unique(unit))))
             for name in names:
                 row[name] = dict(nats=float(a[name][m].mean()), ci=bootstrap(a[name][m], unit, 'mean', n_boot, seed))
                 if name != names[0]:
