@@ -233,9 +233,10 @@ def split_row(row: dict, read: np.ndarray) -> tuple[np.ndarray, list[tuple], np.
     return np.asarray(row['tokens'][:C], np.int32), parts, at, read - starts[at]
 
 
-def _stack_padded(xs: tuple, n: int) -> np.ndarray:
-    "Arrays of one shape but their first axis, stacked and zero-padded along it to `n`."
-    out = np.zeros((len(xs), n, *xs[0].shape[1:]), xs[0].dtype)
+def _stack_padded(xs: tuple, n: int, count: int | None = None) -> np.ndarray:
+    """Arrays of one shape but their first axis, stacked and zero-padded along it to `n`, and to `count` of them (zeros:
+    a padded trunk has no valid token)."""
+    out = np.zeros((count or len(xs), n, *xs[0].shape[1:]), xs[0].dtype)
     for j, x in enumerate(xs): out[j, :len(x)] = x
     return out
 
@@ -320,8 +321,8 @@ class PrefixDecoder:
             kk, kv = (np.zeros((k0.shape[0], G, S, L, *k0.shape[2:]), k0.dtype) for _ in range(2))
             for (g, s), e in entries.items(): kk[:, g, s, :start[g, s]], kv[:, g, s, :start[g, s]] = e['k'], e['v']
             extra = ((kk, kv, start, start[..., None] + np.arange(N, dtype=np.int32)),)
-        keys = [k for k, _ in part] + [part[-1][0]] * (G - len(part))
-        prefix = jax.tree.map(lambda *xs: _stack_padded(xs, P), *[self.cache[k] for k in keys])
+        # the padded groups' trunks stay zeros (no valid token): copying a real trunk there was host work for nothing
+        prefix = jax.tree.map(lambda *xs: _stack_padded(xs, P, G), *[self.cache[k] for k, _ in part])
         _check_deadline(self.deadline)
         lp, k, v = map(np.asarray, self.extend_fn(self.state, prefix, *jax.tree.map(jnp.asarray, (tok, pos, leaf, length) + extra)))
         self.calls['extend'] += 1; self.calls['tokens'] += int((length - start).sum())

@@ -357,20 +357,33 @@ def prefix_attention(q, k, v, visible, weight=None, own=None, prefix=None, kept=
     (each suffix's keys and values computed before, (G, S, M, H, D), seen where its `visible` (G, S, L, M)), those
     too: q, k, v (G, S, L, H, D) -> (G, S, L, H, D). `weight` (H,): the RTT bias, added where `own` (G, S, L, L),
     `cross` (G, S, L, P) and the kept part's `own` (G, S, L, M) match."""
-    D = q.shape[-1]
-    bias = lambda s, match: s if weight is None else s + weight.astype(jnp.float32)[:, None, None] * match[:, :, None]
-    s = bias(jnp.einsum('gsthd,gsuhd->gshtu', q, k).astype(jnp.float32) * D ** -0.5, own)      # (G, S, H, L, L)
-    scores, values = [jnp.where(visible[:, :, None], s, -jnp.inf)], [(v, 'gshtu,gsuhd->gsthd')]
-    if kept is not None:                                                                       # (G, S, H, L, M)
+    G, S, L, H, D = q.shape
+    w = None if weight is None else weight.astype(jnp.float32)
+    bias = lambda s, match: s if w is None else s + w[:, None, None] * match[:, :, None]        # s (G, S, H, L, M)
+    # each part's scores apart, one softmax over all of them: a concatenation would copy every score once more
+    parts = []                                                     # (scores, values, their product), (G, S, H, L, .)
+    s = bias(jnp.einsum('gsthd,gsuhd->gshtu', q, k).astype(jnp.float32) * D ** -0.5, own)       # (G, S, H, L, L)
+    parts.append((jnp.where(visible[:, :, None], s, -jnp.inf), v, 'gshtu,gsuhd->gsthd'))
+    if kept is not None:                                                                        # (G, S, H, L, M)
         sk = bias(jnp.einsum('gsthd,gsmhd->gshtm', q, kept['k']).astype(jnp.float32) * D ** -0.5, kept.get('own'))
-        scores.append(jnp.where(kept['visible'][:, :, None], sk, -jnp.inf)); values.append((kept['v'], 'gshtm,gsmhd->gsthd'))
-    if prefix is not None:                                                                     # (G, S, H, L, P)
-        sp = bias(jnp.einsum('gsthd,gphd->gshtp', q, prefix['k']).astype(jnp.float32) * D ** -0.5, prefix.get('cross'))
-        scores.append(jnp.where(prefix['valid'][:, None, None, None, :], sp, -jnp.inf))
-        values.append((prefix['v'], 'gshtp,gphd->gsthd'))
-    p = jax.nn.softmax(jnp.concatenate(scores, axis=-1), axis=-1).astype(v.dtype)
-    ends = np.cumsum([a.shape[-1] for a in scores])
-    return sum(jnp.einsum(spec, p[..., e - a.shape[-1]:e], x) for a, e, (x, spec) in zip(scores, ends, values))
+        parts.append((jnp.where(kept['visible'][:, :, None], sk, -jnp.inf), kept['v'], 'gshtm,gsmhd->gsthd'))
+    top = functools.reduce(jnp.maximum, [a.max(-1) for a, _, _ in parts])                       # (G, S, H, L)
+    sp = None
+    if prefix is not None:
+        # the group's S * L queries as one matrix on its prefix, (G, H, S * L, P): a product per head, not per suffix
+        sp = jnp.einsum('gqhd,gphd->ghqp', q.reshape(G, S * L, H, D), prefix['k']).astype(jnp.float32) * D ** -0.5
+        if w is not None: sp = sp + w[None, :, None, None] * prefix['cross'].reshape(G, 1, S * L, -1)
+        sp = jnp.where(prefix['valid'][:, None, None, :], sp, -jnp.inf)
+        top = jnp.maximum(top, sp.max(-1).reshape(G, H, S, L).transpose(0, 2, 1, 3))
+    total, out = 0.0, 0.0
+    for a, x, spec in parts:
+        e = jnp.exp(a - top[..., None])
+        total, out = total + e.sum(-1), out + jnp.einsum(spec, e.astype(x.dtype), x)
+    if sp is not None:
+        e = jnp.exp(sp - top.transpose(0, 2, 1, 3).reshape(G, H, S * L)[..., None])
+        total = total + e.sum(-1).reshape(G, H, S, L).transpose(0, 2, 1, 3)
+        out = out + jnp.einsum('ghqp,gphd->gqhd', e.astype(prefix['v'].dtype), prefix['v']).reshape(G, S, L, H, D)
+    return (out / total.transpose(0, 1, 3, 2)[..., None]).astype(v.dtype)
 
 # %% ../nbs/14_model.ipynb #c029s
 def prefix_forward(model: Transformer, tokens, positions, visible, prefix: dict | None = None,
