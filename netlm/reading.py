@@ -304,24 +304,33 @@ def _logits_fn(model):
     return lambda x, p, g: np.asarray(fn(state, x, p, g))
 
 
+def _eval_batches(data_dir, split: str, batch_size: int, seq_len: int, seed: int, max_batches: int):
+    "The first `max_batches` sampler batches of `split` in the field orders netlm asks in (`EVAL_SAMPLER`), one pass."
+    from netlm.config import EVAL_SAMPLER
+    from netlm.sampler import make_dataset
+    return itertools.islice(make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
+                                         drop_remainder=False, shard=(0, 1), progress=False, config=EVAL_SAMPLER),
+                            max_batches)
+
+
+def _log_softmax(logits: np.ndarray) -> np.ndarray:
+    top = logits.max(-1, keepdims=True)
+    return logits - top - np.log(np.exp(logits - top).sum(-1, keepdims=True))
+
+
 def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_batches: int = 8, batch_size: int = 8,
                     seed: int = 0, n_boot: int = 1000) -> dict:
     """The model against the context lookup at every destination byte of sampler batches of `split`: mean log-loss
     (nats) and top-1 accuracy, by IP version, by where the address stands (already in the context, new) and byte (the
     first, the ones after), with 95% intervals over contexts."""
-    from netlm.config import EVAL_SAMPLER
-    from netlm.sampler import make_dataset
     logits_of = _logits_fn(model)
     parts, offset = [], 0
-    batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
-                           drop_remainder=False, shard=(0, 1), progress=False, config=EVAL_SAMPLER)
-    for batch in itertools.islice(batches, max_batches):
+    for batch in _eval_batches(data_dir, split, batch_size, seq_len, seed, max_batches):
         x, seg = batch['inputs'], batch['inputs_segmentation']
         lk = dst_byte_lookup(x, seg)
         logits = logits_of(x, batch['inputs_position'], seg)[lk['row'], lk['at']]          # (n, vocab) at each byte
         truth = x[lk['row'], lk['at'] + 1]
-        top = logits.max(-1, keepdims=True)
-        logp = logits - top - np.log(np.exp(logits - top).sum(-1, keepdims=True))
+        logp = _log_softmax(logits)
         parts.append(dict(version=lk['version'], index=lk['index'], in_context=lk['in_context'],
                           context=lk['context'] + offset,
                           model_nats=-logp[np.arange(len(truth)), truth], lookup_nats=-lk['lookup_logprob'],
@@ -416,25 +425,19 @@ def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int =
     (`rtt_bytes_by_destination`), all bytes and the first alone; each model after the first also as its paired
     difference from the first, on the same bytes. Intervals: 95%, resampling sources (a probe's address: a dual-stack
     probe counts twice), since one probe writes several contexts."""
-    from netlm.config import EVAL_SAMPLER
-    from netlm.sampler import make_dataset
     if not models: raise ValueError('rtt_recall: no model given')
     windows = {name: int(n) for name, (_, n) in models.items()}
     if len(set(windows.values())) > 1: raise NetlmError(f'rtt_recall: the models read different windows {windows}')
     seq_len = next(iter(windows.values()))
     logits_of = {name: _logits_fn(model) for name, (model, _) in models.items()}
     parts, offset = [], 0
-    batches = make_dataset(data_dir, split, batch_size=batch_size, seq_len=seq_len, seed=seed, num_epochs=1,
-                           drop_remainder=False, shard=(0, 1), progress=False, config=EVAL_SAMPLER)
-    for batch in itertools.islice(batches, max_batches):
+    for batch in _eval_batches(data_dir, split, batch_size, seq_len, seed, max_batches):
         x, seg = batch['inputs'], batch['inputs_segmentation']
         rb = rtt_bytes_by_destination(x, seg)
         truth = x[rb['row'], rb['at'] + 1]
         nats = {}
         for name, fn in logits_of.items():
-            logits = fn(x, batch['inputs_position'], seg)[rb['row'], rb['at']]
-            top = logits.max(-1, keepdims=True)
-            logp = logits - top - np.log(np.exp(logits - top).sum(-1, keepdims=True))
+            logp = _log_softmax(fn(x, batch['inputs_position'], seg)[rb['row'], rb['at']])
             nats[name] = -logp[np.arange(len(truth)), truth]
         parts.append(dict(index=rb['index'], in_context=rb['in_context'], context=rb['context'] + offset,
                           source=rb['source'], **nats))
