@@ -18,7 +18,7 @@ import numpy as np
 
 from .config import EvalSettings
 from .errors import NetlmError
-from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, MEASUREMENT_START, RTT_START, SRC_IPV4, SRC_IPV6, rtt_code
+from .tokenizer import BYTE_OFFSET, DST_IPV4, DST_IPV6, rtt_code
 from .measurements import Measurements, node_ids
 from .rows import load_manifest, load_rows, rows_to_measurements, split_key
 from .artefacts import PRETRAINED, read_params, read_pretrained
@@ -32,8 +32,8 @@ from .evaluate import Protocol, loss_metrics, make_protocol
 # %% auto #0
 __all__ = ['OCCURRENCE_BUCKETS', 'CHANCE_SECOND_BYTE', 'pair_occurrences', 'occurrence_bucket', 'reading_curve',
            'scale_pair_contexts', 'rtt_bytes', 'byte_check', 'copy_probe', 'single_occurrence', 'model_for_loss',
-           'field_losses', 'dst_byte_lookup', 'address_reading', 'rtt_bytes_by_destination', 'rtt_recall',
-           'measure_reading', 'format_reading', 'plot_reading_curve', 'run_reading']
+           'field_losses', 'dst_byte_lookup', 'address_reading', 'measure_reading', 'format_reading',
+           'plot_reading_curve', 'run_reading']
 
 # %% ../nbs/29_reading.ipynb #r006
 OCCURRENCE_BUCKETS = (('0', 0, 0), ('1', 1, 1), ('2-3', 2, 3), ('4-7', 4, 7), ('8+', 8, None))   # (label, min, max)
@@ -360,106 +360,6 @@ def address_reading(model, seq_len: int, data_dir, split: str = 'val', *, max_ba
                     lookup_top1=float(a['lookup_top1'][m].mean()))
         out[f'ipv{v}'] = dict(addresses=int((mine & (a['index'] == 0)).sum()),
                               in_context_share=float(a['in_context'][mine & (a['index'] == 0)].mean()), **rows)
-    return out
-
-# %% ../nbs/29_reading.ipynb #rr02
-def rtt_bytes_by_destination(tokens, segments) -> dict:
-    """Every RTT byte (B, T) of a successful ping whose measurement wrote its destination before its result: where it is
-    (`row`, `at`: the position whose next token it is), its index in the RTT (0, 1), its context (one id per row and
-    segment), its source (`source`: an id of the context's first source address, the same in every batch; -1 - the
-    context where none is whole) and whether its destination occurs in an earlier measurement of that context
-    (`in_context`)."""
-    tokens, segments = np.asarray(tokens), np.asarray(segments)
-    B, T = tokens.shape
-    idx = np.broadcast_to(np.arange(T), (B, T))
-    start = np.maximum.accumulate(np.where(tokens == MEASUREMENT_START, idx, -1), axis=1)   # each token's measurement
-    lk = dst_byte_lookup(tokens, segments)
-    first = lk['index'] == 0                                       # one entry per whole destination field
-    d_row, d_role, d_in = lk['row'][first], lk['at'][first], lk['in_context'][first]
-    d_key = d_row * T + start[d_row, d_role]                       # its measurement (-1 start: no start, never matched)
-    # RTT bytes: the two bytes after an <RTT> role token, inside the window and its segment
-    r_row, r_role = np.nonzero(tokens[:, :T - 1] == RTT_START)
-    inside = (r_role[:, None] + np.array([1, 2]) < T).ravel()
-    byte = np.tile([0, 1], len(r_role))[inside]
-    r_row, r_role = r_row.repeat(2)[inside], r_role.repeat(2)[inside]
-    r_pos = r_role + 1 + byte
-    real = (segments[r_row, r_pos] == segments[r_row, r_role]) & (segments[r_row, r_pos] > 0)
-    r_key = r_row * T + start[r_row, r_pos]
-    order = np.argsort(d_key)
-    hit = np.clip(np.searchsorted(d_key[order], r_key), 0, max(len(d_key) - 1, 0))
-    match = real & (start[r_row, r_pos] >= 0) & (len(d_key) > 0)
-    if len(d_key):
-        d = order[hit]
-        match &= (d_key[d] == r_key) & (d_role[d] < r_pos)            # the destination written before the result
-    else: d = np.zeros(len(r_key), np.int64)
-    m = np.flatnonzero(match)
-    context = lk['context'][first][d[m]]
-    return dict(row=r_row[m], at=r_pos[m] - 1, index=byte[m], context=context, in_context=d_in[d[m]],
-                source=_context_sources(tokens, segments, context))
-
-
-def _context_sources(tokens, segments, context) -> np.ndarray:
-    "Per context id (`dst_byte_lookup`'s), a stable int id of its first whole source address; -1 - the id where none."
-    B, T = tokens.shape
-    s_row, s_role = np.nonzero((tokens == SRC_IPV4) | (tokens == SRC_IPV6))
-    width = np.where(tokens[s_row, s_role] == SRC_IPV6, 16, 4)
-    whole = (s_role + width < T)
-    whole[whole] &= segments[s_row[whole], (s_role + width)[whole]] == segments[s_row[whole], s_role[whole]]
-    s_row, s_role, width = s_row[whole], s_role[whole], width[whole]
-    j = np.arange(16)
-    raw = tokens[s_row[:, None], np.minimum(s_role[:, None] + 1 + j, T - 1)].astype(np.uint64) - (BYTE_OFFSET - 1)
-    addr = np.where(j < width[:, None], raw, 0).astype(np.uint64)                 # 1..256 per byte, 0 past the address
-    # a 63-bit polynomial hash (uint64 arithmetic wraps): two of a few thousand addresses collide with odds ~1e-12
-    ids = ((addr * (np.uint64(0x100000001B3) ** j.astype(np.uint64))).sum(-1) >> np.uint64(1)).astype(np.int64)
-    s_ctx = s_row * (int(segments.max(initial=0)) + 1) + segments[s_row, s_role]
-    ctx, first = np.unique(s_ctx, return_index=True)                              # each context's first source
-    at = np.clip(np.searchsorted(ctx, context), 0, max(len(ctx) - 1, 0))
-    found = (len(ctx) > 0) & (ctx[at] == context) if len(ctx) else np.zeros(len(context), bool)
-    return np.where(found, ids[first][at] if len(ctx) else 0, -1 - np.asarray(context, np.int64))
-
-
-def rtt_recall(models: dict, data_dir, split: str = 'val', *, max_batches: int = 8, batch_size: int = 8, seed: int = 0,
-               n_boot: int = 1000) -> dict:
-    """Mean log-loss (nats) per RTT byte of each of `models` (name -> (Flax `Transformer`, window), one window for all)
-    on sampler batches of `split`, where the byte's destination is new to its context and where it occurs earlier
-    (`rtt_bytes_by_destination`), all bytes and the first alone; each model after the first also as its paired
-    difference from the first, on the same bytes. Intervals: 95%, resampling sources (a probe's address: a dual-stack
-    probe counts twice), since one probe writes several contexts."""
-    if not models: raise ValueError('rtt_recall: no model given')
-    windows = {name: int(n) for name, (_, n) in models.items()}
-    if len(set(windows.values())) > 1: raise NetlmError(f'rtt_recall: the models read different windows {windows}')
-    seq_len = next(iter(windows.values()))
-    logits_of = {name: _logits_fn(model) for name, (model, _) in models.items()}
-    parts, offset = [], 0
-    for batch in _eval_batches(data_dir, split, batch_size, seq_len, seed, max_batches):
-        x, seg = batch['inputs'], batch['inputs_segmentation']
-        rb = rtt_bytes_by_destination(x, seg)
-        truth = x[rb['row'], rb['at'] + 1]
-        nats = {}
-        for name, fn in logits_of.items():
-            logp = _log_softmax(fn(x, batch['inputs_position'], seg)[rb['row'], rb['at']])
-            nats[name] = -logp[np.arange(len(truth)), truth]
-        parts.append(dict(index=rb['index'], in_context=rb['in_context'], context=rb['context'] + offset,
-                          source=rb['source'], **nats))
-        offset += int(rb['context'].max(initial=-1)) + 1
-    if not parts: raise NetlmError(f'{data_dir}/{split}: the sampler gave no batch to score')
-    a = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-    names = list(models)
-    out = dict(batches=len(parts), bytes=int(len(a['index'])), contexts=int(len(np.unique(a['context']))),
-               sources=int(len(np.unique(a['source']))), models=names)
-    for where, m_where in (('new', ~a['in_context']), ('in_context', a['in_context'])):
-        for which, m_byte in (('all', np.ones(len(a['index']), bool)), ('first', a['index'] == 0)):
-            m = m_where & m_byte
-            if not m.any(): out[f'{where}_{which}'] = None; continue
-            unit = a['source'][m]
-            row = dict(bytes=int(m.sum()), contexts=int(len(np.unique(a['context'][m]))), sources=int(len(np.unique(unit))))
-            for name in names:
-                row[name] = dict(nats=float(a[name][m].mean()), ci=bootstrap(a[name][m], unit, 'mean', n_boot, seed))
-                if name != names[0]:
-                    diff = a[name][m] - a[names[0]][m]
-                    row[name]['minus_' + names[0]] = dict(nats=float(diff.mean()),
-                                                         ci=bootstrap(diff, unit, 'mean', n_boot, seed))
-            out[f'{where}_{which}'] = row
     return out
 
 # %% ../nbs/29_reading.ipynb #r026

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from experiments.common import git
 from experiments.recall.records import DATA, STEPS
-from netlm.reading import model_for_loss, rtt_recall
+from netlm.reading import model_for_loss
+from netlm.recall import rtt_recall
 
 RULE = 'experiments/recall/rtt_recall_rule.md'
 RUNS = dict(ft='runs/rb_{}_ft', ft1='runs/rb_{}_ft1', scratch='runs/rb_{}_scratch', scratch1='runs/rb_{}_scratch1')
