@@ -520,10 +520,12 @@ def _per_s(predictor: Predictor, fn, questions, count) -> tuple[float, list[dict
 
 def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12, days: float = 0.5,
                   queries: int = 600, n_context: int = 30, candidates: int = 32, prefixes: int = 4, targets: int = 2,
-                  seed: int = 0) -> dict:
+                  seed: int = 0, report=None) -> dict:
     """Queries/s of `model`'s RTT distributions (the evaluation's protocol, up to `queries`), ranking (`candidates`
     destinations per context), IP completion (`prefixes` per context) and inverse search (`targets` per context) on
-    a synthetic world of `probes` probes, each timed on a second pass (`_per_s`)."""
+    a synthetic world of `probes` probes, each timed on a second pass (`_per_s`). `report`, if given, is called with
+    the figures so far after each question (and once before the first), so that a caller stopped by a time limit
+    keeps the questions already measured."""
     with tempfile.TemporaryDirectory(prefix='netlm-bench-predict-') as tmp:
         world = generate(Path(tmp) / 'world', probes=probes, days=days, seed=seed, progress=False)
         build_probe_rows(world['path'], Path(tmp) / 'rows', progress=False)
@@ -546,8 +548,12 @@ def bench_predict(model: str = 'base', engine: str = 'prefix', probes: int = 12,
                  ('rank', rank_all, ranked, sum(len(q) for _, q in ranked)),
                  ('completion', predictor.complete_many, completions, sum(len(q) for _, q in completions)),
                  ('inverse', predictor.sample_many, inverse, sum(len(q) for _, q in inverse)))
+    if report: report(dict(out))
     for name, fn, groups, count in questions:
+        t0 = time.perf_counter()
         out[f'{name}_queries_per_s'], out[f'{name}_model_calls'] = _per_s(predictor, fn, groups, count)
+        out[f'{name}_seconds'] = time.perf_counter() - t0      # both passes: the first one's compilation too
+        if report: report(dict(out))
     return out
 
 # %% ../nbs/35_benchmarks.ipynb #c092t

@@ -32,7 +32,8 @@ __all__ = ['SHIPPED', 'GPU_SETTINGS', 'CPU_SETTINGS', 'PACKAGES', 'XLA_DETERMINI
            'check_settings', 'settings_from_json', 'phase_names', 'package_versions', 'peak_basis', 'check_versions',
            'build_check_world', 'compare_attention', 'check_attention', 'train_speed', 'script_venv', 'train_losses',
            'checkpoint_steps', 'xla_flag_accepted', 'trainer_error', 'resume_agreement', 'run_sbatch', 'slurm_resume',
-           'predictor_speed', 'run_phase', 'run_child', 'run_check', 'find_repo', 'main']
+           'predictor_speed', 'base_speed', 'report_progress', 'run_phase', 'run_child', 'run_check', 'find_repo',
+           'main']
 
 # %% ../nbs/36_gpu_check.ipynb #c007
 # the shipped base's architecture beside a preset's shape: the destination embedding and the RTT bias (fused path)
@@ -67,13 +68,16 @@ class CheckSettings:
     slurm_resume_window: int = 5             # ... in the steps up to the kill and this many after the resume
     slurm_extra: str = 'lr=1e-3 warmup_steps=10 eval_every=100 eval_steps=2'
     queries: int = 300
-    predict_base: bool = True                # the predictor phase also measures the shipped base (`bench_predict`)
+    predict_base: bool = True                # a last phase, `predictor_base`: the shipped base's four questions
+    base_probes: int = 12                    # ... on a synthetic world of this many probes (`bench_predict`)
+    base_queries: int = 600                  # ... and up to this many RTT questions
     timeouts: tuple = (('versions', 90), ('world', 90), ('attention', 120), ('speed', 240), ('slurm', 240),
-                       ('predictor', 120))   # seconds per phase ('speed': each preset)
+                       ('predictor', 120), ('predictor_base', 240))   # seconds per phase ('speed': each preset)
 
     def timeout(self, phase: str) -> float:
-        "The time limit of `phase` (a `speed_<name>` phase has the 'speed' limit)."
-        return dict(self.timeouts)[phase.split('_')[0]]
+        "The time limit of `phase`: its own, else its first word's (a `speed_<name>` phase has the 'speed' limit)."
+        limits = dict(self.timeouts)
+        return limits.get(phase, limits[phase.split('_')[0]])
 
 
 GPU_SETTINGS = CheckSettings()
@@ -81,13 +85,13 @@ CPU_SETTINGS = CheckSettings(platform='cpu', budget_s=240.0, separate=False, wor
                              attention_paths=('blocked',), attention_shape=(2, 128, 4, 32), attention_repeats=1,
                              # a second preset times the same code
                              speed=(('tiny', 'tiny', 4, 128, ''), ('tiny-shipped', 'tiny', 4, 128, SHIPPED)),
-                             speed_steps=3, speed_warmup=1, predict_base=False,
+                             speed_steps=3, speed_warmup=1, base_probes=4, base_queries=24,
                              # XLA:CPU compiles bfloat16 slowly
                              model_overrides=('model.n_layers=1', 'model.dtype=float32'),
                              slurm_batch=4, slurm_seq_len=128, slurm_steps=30, slurm_ckpt_every=20, slurm_kill_at=3,
                              slurm_extra='lr=1e-3 warmup_steps=10 eval_every=0 tensorboard=false',
                              queries=16, timeouts=(('versions', 60), ('world', 60), ('attention', 60), ('speed', 60),
-                                                   ('slurm', 120), ('predictor', 60)))
+                                                   ('slurm', 120), ('predictor', 60), ('predictor_base', 120)))
 
 
 def check_settings(cpu: bool = False, items=()) -> CheckSettings:
@@ -112,10 +116,12 @@ def settings_from_json(text: str) -> CheckSettings:
 
 
 def phase_names(s: CheckSettings) -> list[str]:
-    """The phases in the order they run: the figure needed least (the second preset's speed) last, where a budget cut
+    """The phases in the order they run: the figures needed least (the third preset's speed, the shipped base's
+    questions, which need no other phase and can run alone with `--only predictor_base`) last, where a budget cut
     lands."""
     speed = [f'speed_{name}' for name, *_ in s.speed]
-    return ['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:]]
+    return ['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:]] + \
+        ['predictor_base'] * s.predict_base
 
 # %% ../nbs/36_gpu_check.ipynb #c010
 PACKAGES = ('jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda12-plugin', 'flax', 'optax',
@@ -420,31 +426,56 @@ def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
     t0 = time.perf_counter()
     predictor = Predictor.from_checkpoint(run)
     load_s = time.perf_counter() - t0
+    report_progress(work, 'predictor', dict(load_s=load_s))
     measurements = Measurements.concat([load_split(rows, split) for split in SPLITS if (rows / split).is_dir()])
     protocol = make_protocol(measurements, n_context=30, max_queries=s.queries, seed=0)
     queries, warm = protocol.queries, min(len(protocol.queries) // 4, 40)
     t0 = time.perf_counter()
     predictor.predict_many(queries[:warm], protocol.context)              # compiles most shapes
     warm_s, t0 = time.perf_counter() - t0, time.perf_counter()
+    report_progress(work, 'predictor', dict(load_s=load_s, compile_s=warm_s, warm_queries=warm))
     answers = predictor.predict_many(queries, protocol.context)
     seconds = time.perf_counter() - t0
-    base = None
-    if s.predict_base:           # the shipped base's four questions on this device (the decoder its Predictor picks)
-        from netlm.benchmarks import bench_predict
-        base = {k: v for k, v in bench_predict().items() if k.endswith('_per_s') or k in ('engine', 'load_s')}
     medians = np.array([a.median_ms for a in answers])
     p_fail = np.array([a.p_fail for a in answers])
     return dict(backend=jax.default_backend(), checkpoint_steps=checkpoint_steps(run), load_s=load_s,
                 queries=len(queries),
-                compile_s=warm_s, seconds=seconds, queries_per_s=len(queries) / seconds, base=base,
+                compile_s=warm_s, seconds=seconds, queries_per_s=len(queries) / seconds,
                 median_of_medians_ms=float(np.median(medians)) if len(medians) else None,
                 checks=dict(platform=jax.default_backend() == s.platform, answered=len(answers) == len(queries) > 0,
                             distributions=bool(np.isfinite(medians).all() and (medians > 0).all()
                                                and ((p_fail >= 0) & (p_fail <= 1)).all())))
 
+
+def base_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
+    """Phase `predictor_base`: the shipped base's four questions on this device (`bench_predict`, the decoder its
+    Predictor picks), each question's figures kept as it ends."""
+    import jax
+    from netlm.benchmarks import bench_predict
+    out = bench_predict(probes=s.base_probes, queries=s.base_queries, report=lambda r: report_progress(
+        work, 'predictor_base', {k: v for k, v in r.items() if not k.endswith('_model_calls')}))
+    rates = {k: v for k, v in out.items() if k.endswith('_queries_per_s')}
+    return {k: v for k, v in out.items() if not k.endswith('_model_calls')} | dict(
+        checks=dict(platform=jax.default_backend() == s.platform, answered=len(rates) == 4 and min(rates.values()) > 0))
+
 # %% ../nbs/36_gpu_check.ipynb #c030
 PHASES = dict(versions=check_versions, world=build_check_world, attention=check_attention, slurm=slurm_resume,
-              predictor=predictor_speed)
+              predictor=predictor_speed, predictor_base=base_speed)
+
+
+def report_progress(work: Path, name: str, figures: dict) -> None:
+    """Phase `name`'s figures so far, in `work/results/<name>.progress.json`: what its record keeps if the phase is
+    killed at its time limit or its process dies."""
+    path = Path(work) / 'results' / f'.{name}.progress.json'
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(figures, default=str))
+    path.rename(path.with_name(f'{name}.progress.json'))
+
+
+def _progress(work: Path, name: str) -> dict:
+    "The figures phase `name` reported before it ended (`report_progress`), or none."
+    path = Path(work) / 'results' / f'{name}.progress.json'
+    return dict(partial=json.loads(path.read_text())) if path.is_file() else {}
 
 
 def run_phase(name: str, s: CheckSettings, work: Path, repo: Path) -> dict:
@@ -497,8 +528,13 @@ def _summary(name: str, record: dict) -> str:
             figures += [f"XLA's deterministic ops failed ({r['deterministic_error']}): ran without them, losses "
                         f"compared within {r['loss_tolerance']} up to the kill and {r.get('loss_window')} steps after "
                         f"the resume ({r.get('max_loss_diff_resume_window')})"]
-    if name == 'predictor' and r:
+    if name == 'predictor' and 'queries_per_s' in r:
         figures = [f"{r['queries_per_s']:,.1f} queries/s ({r['queries']} queries, {r['backend']})"]
+    if name == 'predictor_base' and r.get('backend'):
+        figures = [f"{q} {r[f'{q}_queries_per_s']:,.1f}/s" for q in ('rtt', 'rank', 'completion', 'inverse')
+                   if f'{q}_queries_per_s' in r] + [f"{r['engine']}, {r['backend']}"]
+    if r.get('partial'): figures = ['so far: ' + ', '.join(f'{k} {v:.3g}' if isinstance(v, float) else f'{k} {v}'
+                                                          for k, v in r['partial'].items())]
     text = f"{name}: {record['status']}" + (f" in {record['seconds']:.1f} s" if 'seconds' in record else '')
     return (text + (f" ({'; '.join(figures)})" if figures else '')
             + (f" - {record['error']}" if record.get('error') else ''))
@@ -574,9 +610,9 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
         missing = [n for n in group if n not in done]
         for i, n in enumerate(missing):
             if i: record['phases'][n] = dict(status='not run', error=f'its process ended during {missing[0]}')
-            elif timed_out: record['phases'][n] = dict(status='timeout',
+            elif timed_out: record['phases'][n] = dict(status='timeout', result=_progress(work, n),
                                                        error=f'still running after {limit:.0f} s: killed')
-            else: record['phases'][n] = dict(status='failed',
+            else: record['phases'][n] = dict(status='failed', result=_progress(work, n),
                                              error=f'its process exited with status {child.returncode}')
             say(_summary(n, record['phases'][n]))
         save()
