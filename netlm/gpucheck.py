@@ -52,9 +52,11 @@ class CheckSettings:
     attention_shape: tuple = (8, 1024, 10, 64)                 # batch, length, heads, head size: netlm-86m's
     attention_tolerance: float = 2e-2        # relative error against 'xla' that always passes in bfloat16
     attention_repeats: int = 5               # timed forward and backward passes per kernel
-    # (name, preset, batch, seq_len, settings): each preset's shapes, unbiased and as shipped (`SHIPPED`)
+    # (name, preset, batch, seq_len, settings): each preset's shapes, unbiased and as shipped (`SHIPPED`); the fourth,
+    # the RTT bias alone, separates the bias's cost from the embeddings' (last: a diagnosis, not a target)
     speed: tuple = (('netlm-86m', 'netlm-86m', 32, 1024, ''), ('netlm-86m-shipped', 'netlm-86m', 32, 1024, SHIPPED),
-                    ('cpu-small-shipped', 'cpu-small', 16, 512, SHIPPED))
+                    ('cpu-small-shipped', 'cpu-small', 16, 512, SHIPPED),
+                    ('netlm-86m-rtt-bias', 'netlm-86m', 32, 1024, 'model.rtt_prefix_bias=true'))
     speed_steps: int = 20
     speed_warmup: int = 3
     model_overrides: tuple = ()              # 'model.key=value' settings for every model trained (the CPU's one layer)
@@ -116,12 +118,12 @@ def settings_from_json(text: str) -> CheckSettings:
 
 
 def phase_names(s: CheckSettings) -> list[str]:
-    """The phases in the order they run: the figures needed least (the third preset's speed, the shipped base's
-    questions, which need no other phase and can run alone with `--only predictor_base`) last, where a budget cut
-    lands."""
+    """The phases in the order they run: the figures needed least last, where a budget cut lands (the third preset's
+    speed, the shipped base's questions, which need no other phase and can run alone with `--only predictor_base`,
+    then any further preset)."""
     speed = [f'speed_{name}' for name, *_ in s.speed]
-    return ['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:]] + \
-        ['predictor_base'] * s.predict_base
+    return (['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:3]]
+            + ['predictor_base'] * s.predict_base + speed[3:])
 
 # %% ../nbs/36_gpu_check.ipynb #c010
 PACKAGES = ('jax', 'jaxlib', 'jax-cuda13-plugin', 'jax-cuda12-plugin', 'flax', 'optax',
