@@ -52,8 +52,7 @@ class CheckSettings:
     attention_shape: tuple = (8, 1024, 10, 64)                 # batch, length, heads, head size: netlm-86m's
     attention_tolerance: float = 2e-2        # relative error against 'xla' that always passes in bfloat16
     attention_repeats: int = 5               # timed forward and backward passes per kernel
-    # (name, preset, batch, seq_len, settings): each preset's shapes, unbiased and as shipped (`SHIPPED`); the fourth,
-    # the RTT bias alone, separates the bias's cost from the embeddings' (last: a diagnosis, not a target)
+    # (name, preset, batch, seq_len, settings): unbiased, as shipped (`SHIPPED`), and the RTT bias alone (a diagnosis)
     speed: tuple = (('netlm-86m', 'netlm-86m', 32, 1024, ''), ('netlm-86m-shipped', 'netlm-86m', 32, 1024, SHIPPED),
                     ('cpu-small-shipped', 'cpu-small', 16, 512, SHIPPED),
                     ('netlm-86m-rtt-bias', 'netlm-86m', 32, 1024, 'model.rtt_prefix_bias=true'))
@@ -78,8 +77,7 @@ class CheckSettings:
 
     def timeout(self, phase: str) -> float:
         "The time limit of `phase`: its own, else its first word's (a `speed_<name>` phase has the 'speed' limit)."
-        limits = dict(self.timeouts)
-        return limits.get(phase, limits[phase.split('_')[0]])
+        return dict(self.timeouts).get(phase) or dict(self.timeouts)[phase.split('_')[0]]
 
 
 GPU_SETTINGS = CheckSettings()
@@ -118,9 +116,7 @@ def settings_from_json(text: str) -> CheckSettings:
 
 
 def phase_names(s: CheckSettings) -> list[str]:
-    """The phases in the order they run: the figures needed least last, where a budget cut lands (the third preset's
-    speed, the shipped base's questions, which need no other phase and can run alone with `--only predictor_base`,
-    then any further preset)."""
+    "The phases in the order they run: those needed least last, where a budget cut lands (`--only` runs them alone)."
     speed = [f'speed_{name}' for name, *_ in s.speed]
     return (['versions', 'world', 'attention', *speed[:2], 'slurm', 'predictor', *speed[2:3]]
             + ['predictor_base'] * s.predict_base + speed[3:])
@@ -194,8 +190,7 @@ def _relative_error(a, b) -> float:
 
 
 def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repeats: int = 5) -> dict:
-    """Each attention kernel of `paths` against 'xla' on one packed batch of `shape` (B, T, H, D) in bfloat16: output
-    and gradients, relative errors and milliseconds."""
+    "Each kernel of `paths` against 'xla' on one packed bfloat16 batch of `shape` (B, T, H, D): errors and ms."
     import jax
     import jax.numpy as jnp
     import numpy as np
@@ -242,8 +237,7 @@ def compare_attention(paths, shape, tolerance: float = 2e-2, seed: int = 0, repe
 
 # %% ../nbs/36_gpu_check.ipynb #c019
 def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
-    """Phase `attention`: `compare_attention` of `s.attention_paths`; the kernel `auto` picks for netlm-86m must run and
-    agree."""
+    "Phase `attention`: `compare_attention` of `s.attention_paths`; `auto`'s kernel for netlm-86m must run and agree."
     from netlm.config import PRESETS
     from netlm.model import attention_implementation
     auto = attention_implementation(PRESETS['netlm-86m'])
@@ -256,8 +250,7 @@ def check_attention(s: CheckSettings, work: Path, repo: Path) -> dict:
 
 # %% ../nbs/36_gpu_check.ipynb #c021
 def train_speed(s: CheckSettings, name: str) -> dict:
-    """Phase `speed_<name>`: `bench_train` of the entry `name` of `s.speed` (its preset, batch, length and settings),
-    and peak device memory."""
+    "Phase `speed_<name>`: `bench_train` of entry `name` of `s.speed` (preset, batch, length, settings), peak memory."
     import jax
     from netlm.benchmarks import bench_train
     _, preset, batch, seq_len, settings = next(entry for entry in s.speed if entry[0] == name)
@@ -272,8 +265,7 @@ def train_speed(s: CheckSettings, name: str) -> dict:
 
 # %% ../nbs/36_gpu_check.ipynb #c023
 def script_venv(path: Path) -> Path:
-    """A directory for train.sbatch's `VENV`: `bin/activate` puts `bin/` first on PATH, with `python` and `netlm` of
-    this Python."""
+    "A directory for train.sbatch's `VENV`: `bin/activate` puts `bin/` with this Python's `python` and `netlm` first."
     bin_dir = Path(path) / 'bin'
     bin_dir.mkdir(parents=True, exist_ok=True)
     python = shlex.quote(sys.executable)
@@ -354,8 +346,7 @@ def run_sbatch(script: Path, env: dict, workdir: Path, log: Path, kill_at: int |
 
 # %% ../nbs/36_gpu_check.ipynb #c026
 def slurm_resume(s: CheckSettings, work: Path, repo: Path) -> dict:
-    """Phase `slurm`: train.sbatch uninterrupted, killed mid-way and resumed; the losses of the resumed run against the
-    first's."""
+    "Phase `slurm`: train.sbatch uninterrupted, killed mid-way and resumed; the resumed losses against the first's."
     rows, base = work / 'rows', work / 'slurm'
     if not (rows / 'manifest.json').is_file():
         raise FileNotFoundError(f'no probe rows in {rows} (the world phase did not finish)')
@@ -427,8 +418,7 @@ def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
     from netlm.rows import SPLITS, load_split
     t0 = time.perf_counter()
     predictor = Predictor.from_checkpoint(run)
-    load_s = time.perf_counter() - t0
-    report_progress(work, 'predictor', dict(load_s=load_s))
+    report_progress(work, 'predictor', dict(load_s=(load_s := time.perf_counter() - t0)))
     measurements = Measurements.concat([load_split(rows, split) for split in SPLITS if (rows / split).is_dir()])
     protocol = make_protocol(measurements, n_context=30, max_queries=s.queries, seed=0)
     queries, warm = protocol.queries, min(len(protocol.queries) // 4, 40)
@@ -450,15 +440,13 @@ def predictor_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
 
 
 def base_speed(s: CheckSettings, work: Path, repo: Path) -> dict:
-    """Phase `predictor_base`: the shipped base's four questions on this device (`bench_predict`, the decoder its
-    Predictor picks), each question's figures kept as it ends."""
-    import jax
+    "Phase `predictor_base`: the shipped base's four questions here (`bench_predict`), each kept as it ends."
     from netlm.benchmarks import bench_predict
-    out = bench_predict(probes=s.base_probes, queries=s.base_queries, report=lambda r: report_progress(
-        work, 'predictor_base', {k: v for k, v in r.items() if not k.endswith('_model_calls')}))
-    rates = {k: v for k, v in out.items() if k.endswith('_queries_per_s')}
-    return {k: v for k, v in out.items() if not k.endswith('_model_calls')} | dict(
-        checks=dict(platform=jax.default_backend() == s.platform, answered=len(rates) == 4 and min(rates.values()) > 0))
+    figures = lambda r: {k: v for k, v in r.items() if not k.endswith('_model_calls')}
+    out = figures(bench_predict(probes=s.base_probes, queries=s.base_queries,
+                                report=lambda r: report_progress(work, 'predictor_base', figures(r))))
+    rates = [v for k, v in out.items() if k.endswith('_queries_per_s')]
+    return out | dict(checks=dict(platform=out['backend'] == s.platform, answered=len(rates) == 4 and min(rates) > 0))
 
 # %% ../nbs/36_gpu_check.ipynb #c030
 PHASES = dict(versions=check_versions, world=build_check_world, attention=check_attention, slurm=slurm_resume,
@@ -466,17 +454,14 @@ PHASES = dict(versions=check_versions, world=build_check_world, attention=check_
 
 
 def report_progress(work: Path, name: str, figures: dict) -> None:
-    """Phase `name`'s figures so far, in `work/results/<name>.progress.json`: what its record keeps if the phase is
-    killed at its time limit or its process dies."""
-    path = Path(work) / 'results' / f'.{name}.progress.json'
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(figures, default=str))
-    path.rename(path.with_name(f'{name}.progress.json'))
+    "Phase `name`'s figures so far: what its record keeps (`partial`) if it is killed at its limit or its process dies."
+    (tmp := Path(work, 'results', f'.{name}.progress.json')).parent.mkdir(parents=True, exist_ok=True)
+    tmp.write_text(json.dumps(figures, default=str))
+    tmp.rename(tmp.with_name(f'{name}.progress.json'))                # never half a file
 
 
 def _progress(work: Path, name: str) -> dict:
-    "The figures phase `name` reported before it ended (`report_progress`), or none."
-    path = Path(work) / 'results' / f'{name}.progress.json'
+    path = Path(work, 'results', f'{name}.progress.json')             # what `report_progress` wrote last, or none
     return dict(partial=json.loads(path.read_text())) if path.is_file() else {}
 
 
@@ -532,9 +517,8 @@ def _summary(name: str, record: dict) -> str:
                         f"the resume ({r.get('max_loss_diff_resume_window')})"]
     if name == 'predictor' and 'queries_per_s' in r:
         figures = [f"{r['queries_per_s']:,.1f} queries/s ({r['queries']} queries, {r['backend']})"]
-    if name == 'predictor_base' and r.get('backend'):
-        figures = [f"{q} {r[f'{q}_queries_per_s']:,.1f}/s" for q in ('rtt', 'rank', 'completion', 'inverse')
-                   if f'{q}_queries_per_s' in r] + [f"{r['engine']}, {r['backend']}"]
+    if name == 'predictor_base' and r.get('backend'):   # the base's questions/s
+        figures = [f"{k[:-14]} {v:,.1f}/s" for k, v in r.items() if k.endswith('_queries_per_s')]
     if r.get('partial'): figures = ['so far: ' + ', '.join(f'{k} {v:.3g}' if isinstance(v, float) else f'{k} {v}'
                                                           for k, v in r['partial'].items())]
     text = f"{name}: {record['status']}" + (f" in {record['seconds']:.1f} s" if 'seconds' in record else '')
@@ -543,8 +527,7 @@ def _summary(name: str, record: dict) -> str:
 
 
 def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = False, phases=None) -> int:
-    """Run every phase (or those of `phases`), writing `out_dir/gpu_check.json` and `out_dir/gpu_check.log`; 0 when all
-    passed, 1 if not, 2 if netlm cannot import."""
+    "Every phase (or `phases`) into `out_dir/gpu_check.json` and `.log`; 0 all passed, 1 not, 2 netlm cannot import."
     out_dir, repo, t_start = Path(out_dir), Path(repo).resolve(), time.time()
     names = phase_names(s)
     if unknown := [n for n in phases or [] if n not in names]:
@@ -629,8 +612,7 @@ def run_check(out_dir, s: CheckSettings, repo, work=None, keep_work: bool = Fals
 
 # %% ../nbs/36_gpu_check.ipynb #c032
 def find_repo(repo=None) -> Path:
-    """The repository root (it holds slurm/train.sbatch): `repo`, else the working directory, else above the netlm
-    package."""
+    "The repository root (it holds slurm/train.sbatch): `repo`, else the working directory, else above netlm."
     candidates = [Path(repo)] if repo else [Path.cwd(), Path(__file__).resolve().parent.parent]
     for path in candidates:
         if (path / 'slurm' / 'train.sbatch').is_file(): return path.resolve()
@@ -639,8 +621,7 @@ def find_repo(repo=None) -> Path:
 
 
 def main(argv=None) -> None:
-    """`python -m netlm.gpucheck OUT_DIR [--cpu] [--set key=value ...]` (what scripts/gpu_check runs once netlm is
-    installed)."""
+    "`python -m netlm.gpucheck OUT_DIR [--cpu] [--set key=value ...]`: what scripts/gpu_check runs once installed."
     p = argparse.ArgumentParser(prog='python -m netlm.gpucheck',
                                 description='Check netlm on this machine\'s GPU (or CPU) '
                                 'and write OUT_DIR/gpu_check.json and gpu_check.log (nbs/36_gpu_check.ipynb).')
