@@ -69,7 +69,7 @@ class CheckSettings:
     slurm_resume_window: int = 5             # ... in the steps up to the kill and this many after the resume
     slurm_extra: str = 'lr=1e-3 warmup_steps=10 eval_every=100 eval_steps=2'
     queries: int = 300
-    predict_base: bool = True                # a last phase, `predictor_base`: the shipped base's four questions
+    predict_base: bool = True                # a phase `predictor_base`: the shipped base's four questions
     base_probes: int = 12                    # ... on a synthetic world of this many probes (`bench_predict`)
     base_queries: int = 600                  # ... and up to this many RTT questions
     timeouts: tuple = (('versions', 90), ('world', 90), ('attention', 120), ('speed', 240), ('slurm', 240),
