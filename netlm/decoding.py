@@ -268,23 +268,38 @@ class PrefixDecoder:
             if total <= self.cache_bytes: break
             total -= self.sizes.pop(k); del self.cache[k]
 
-    def _prefill(self, trunks: dict):
-        "Cache every trunk of `trunks` (bytes -> tokens) that is not yet, `groups` of one length bucket per call."
+    def _prefill(self, trunks: dict, starts: dict | None = None):
+        """Cache every trunk of `trunks` (bytes -> tokens) that is not yet, `groups` of one length bucket per call; a
+        trunk with a shared start in `starts` (trunk bytes -> that start's suffix, `_shared_starts`) that goes on from
+        its last position and fits in its trunk's bucket runs it in the same call, its keys and values kept as a chain's."""
         import jax, jax.numpy as jnp
         for k in trunks:   # the ones asked for now are the most recently used
             if k in self.cache: self.cache[k] = self.cache.pop(k)
-        by_len = {}
-        for k in (k for k in trunks if k not in self.cache): by_len.setdefault(_bucket(len(trunks[k]), 128), []).append(k)
+        by_len, fold = {}, {}
+        for k in (k for k in trunks if k not in self.cache):
+            P, start, n = _bucket(len(trunks[k]), 128), (starts or {}).get(k), len(trunks[k])
+            if start is not None and n + len(start[1]) <= P and (start[2] == n + np.arange(len(start[1]))).all():
+                fold[k] = start[1:3]
+            by_len.setdefault(P, []).append(k)
         for P, keys in by_len.items():
             for a in range(0, len(keys), self.groups):
                 part = keys[a:a + self.groups]
                 G = min(_bucket(len(part), 1), self.groups)     # 1, 2, 4, ... up to `groups`: fewer trunks pad less
                 tokens, length = np.zeros((G, P), np.int32), np.zeros(G, np.int32)
-                for j, k in enumerate(part): tokens[j, :len(trunks[k])], length[j] = trunks[k], len(trunks[k])
+                for j, k in enumerate(part):
+                    n = length[j] = len(trunks[k])
+                    tokens[j, :n] = trunks[k]
+                    if k in fold: tokens[j, n:n + len(fold[k][0])] = fold[k][0]   # causal: the trunk's keys unchanged
                 _check_deadline(self.deadline)
                 out = self.prefill_fn(self.state, jnp.asarray(tokens), jnp.asarray(length)); self.calls['prefill'] += 1
                 out = jax.tree.map(np.asarray, out)     # kept on the host: slicing and stacking them costs no dispatch
-                for j, k in enumerate(part): self._keep(k, jax.tree.map(lambda x: x[j], out))
+                for j, k in enumerate(part):
+                    self._keep(k, jax.tree.map(lambda x: x[j], out))
+                    if k in fold:                       # the start's keys and values, as `_run` keeps a chain's
+                        (t, p), n = fold[k], length[j]
+                        self._keep((k, t.tobytes() + p.tobytes()),
+                                   {x: np.stack([y[j, n:n + len(t)] for y in out[x]]) for x in ('k', 'v')})
+                        self.calls['tokens'] += len(t)
         self._evict(trunks)
 
     @staticmethod
@@ -386,12 +401,13 @@ class PrefixDecoder:
             key = trunk.tobytes(); trunks[key] = trunk
             where.append((len(suffixes), at))
             suffixes += [(key, *part, offset[at == s]) for s, part in enumerate(parts)]
-        self._prefill(trunks)
         kept = [self._kept(*s) for s in suffixes]
         starts = self._shared_starts(suffixes, kept)
-        if starts:                                     # run once and kept: the suffixes then run from their end
+        self._prefill(trunks, {s[0]: s for s in starts})   # a new trunk runs its shared start along
+        starts = [s for s in starts if (s[0], s[1].tobytes() + s[2].tobytes()) not in self.cache]
+        if starts:                                     # the rest run once, kept: the suffixes then run from their end
             self._suffixes(starts, [0] * len(starts))
-            kept = [m or self._kept(*s) for m, s in zip(kept, suffixes)]
+        kept = [m or self._kept(*s) for m, s in zip(kept, suffixes)]
         answers = self._suffixes(suffixes, kept)
         self._evict(trunks)
         out = []
