@@ -5,7 +5,7 @@ on the 2-core machine with nothing else running. The model calls of each questio
 process of an arm (the bench asserts nothing about them: this record does), so the fold's saving in calls is exact
 while its saving in time is as good as the machine's spread allows.
 From the repository root: `python -m experiments.speed.shared_start_fold experiments/speed/shared_start_fold.json`."""
-import json, statistics, subprocess, sys, tempfile
+import datetime, json, statistics, subprocess, sys, tempfile
 from pathlib import Path
 
 from experiments.common import git
@@ -42,7 +42,7 @@ def main(out_path):
         what="The predictor's four questions per second and model calls before and after a new trunk runs its shared "
              "start (the probe's measurement start and address, which every question of a context repeats) in its "
              "own prefill instead of a call of its own",
-        date='2026-12-07', issue=66, machine=cpu(), commit=git('rev-parse', 'HEAD'), arms=ARMS,
+        date=str(datetime.date.today()), issue=66, machine=cpu(), commit=git('rev-parse', 'HEAD'), arms=ARMS,
         protocol=f'{ROUNDS} fresh processes per arm, interleaved ABBA; each question timed on its second pass',
         per_s=per_s, median_per_s={arm: {q: statistics.median(v) for q, v in d.items()} for arm, d in per_s.items()},
         ratio_of_medians={q: statistics.median(per_s['after'][q]) / statistics.median(per_s['before'][q]) for q in RATES},
