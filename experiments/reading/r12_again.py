@@ -1,12 +1,13 @@
 """Build experiments/reading/r12_again.json (R12c: R12's own command trained again on this machine's CPU, a diagnostic)
 from the runs and evaluations its plan names; run from the repository root after them:
 `python -m experiments.reading.r12_again experiments/reading/r12_again.json`."""
-import json, platform, subprocess, sys
+import json, subprocess, sys
 from pathlib import Path
 
 import numpy as np
 
 from experiments.common import load_eval   # R17c's
+from experiments.speed.answers_cpu import cpu
 from netlm.runlog import read_metrics
 
 PLAN = 'experiments/reading/r12_again_rule.md'
@@ -17,8 +18,8 @@ EVAL_COMMANDS = [f'netlm eval --model runs/pt_r12c/model --data runs/{rows}/rows
                  f'--ip-queries 0 --inverse-queries 0{extra} --no-progress --out {EVALS[name]}'
                  for name, rows, extra in (('menog', 'menog_c13', ''), ('starlink', 'starlink', ''),
                                            ('s7', 's7', ' --max-queries 1000'))]
-HOW_RUN = ('on the 2 CPU cores of this machine; notebook tests (niced) shared the cores for about 15 minutes of its '
-           'first hour, and the speed record of the same day ran only after the evaluations')
+HOW_RUN = ('on the 2 CPU cores of an Intel Xeon @ 2.80GHz, 2026-12-08 (the 2026-12-07 run on an AMD EPYC died with its '
+           'session at step 5,550); short niced notebook tests shared the cores for a few minutes of its first hour')
 # the R17 rule's statistics of criteria 1-4: (data set, slice, statistic)
 STATISTICS = [('menog', 'seen', 'median_ae'), ('menog', 'all', 'median_ae'), ('menog', 'all', 'crps'),
               ('menog', 'unseen', 'median_ae'), ('starlink', 'all', 'crps'), ('starlink', 'all', 'median_ae'),
@@ -47,12 +48,11 @@ def main(out_path):
     wins = {d: dict(r12c_over_r12=ev[d]['versus']['run r12']['all']['wins']) for d in EVALS}
     pre = pretrain_record()
     record = dict(
-        name='R12c', kind='diagnostic: no choice follows from it', date='2026-12-07', issue=64, plan=PLAN,
+        name='R12c', kind='diagnostic: no choice follows from it', date='2026-12-08', issue=64, plan=PLAN,
         what="R12's own command trained again on this machine's two CPU cores: one recipe's run-to-run spread on the base "
              "rules' statistics (R12c / R12), beside R17c / R12 from R17c's own record (same rows and protocol, not "
              "paired with R12c: R17c's model was not at hand, the plan's amendment); validation probes only",
-        machine=dict(cpu=platform.processor() or platform.machine(), cores=2,
-                     avx512='avx512f' in open('/proc/cpuinfo').read()),
+        machine=cpu(),
         commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
         how_run=HOW_RUN, evaluations=EVAL_COMMANDS, pretrain=pre, r12_pretrain_end=r12['held_out_curve'][-1], r17c_pretrain_end=r17c['pretrain']['held_out_curve'][-1],
         statistics=spread, wins=wins, evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
