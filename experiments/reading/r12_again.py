@@ -32,7 +32,8 @@ def pretrain_record(W=Path('runs/pt_r12c')) -> dict:
     return dict(command=PRETRAIN, steps=train[-1]['step'], real_tokens=int(sum(r['tokens'] for r in train)),
                 tokens_per_s_median=round(float(np.median([r['tokens_per_s'] for r in train]))),
                 train_seconds=round(train[-1]['elapsed_s']),
-                held_out_curve=[dict(step=r['step'], **{k: round(r[k], 4) for k in fields}) for r in held])
+                held_out_curve=[dict(step=r['step'], **{k: round(r[k], 4) for k in fields}) for r in held],
+                train_curve=[dict(step=r['step'], **{k: round(r[k], 4) for k in fields}) for r in train if r['step'] % 250 == 0])
 
 
 def main(out_path):
@@ -55,7 +56,10 @@ def main(out_path):
         machine=cpu(),
         commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
         how_run=HOW_RUN, evaluations=EVAL_COMMANDS, pretrain=pre, r12_pretrain_end=r12['held_out_curve'][-1], r17c_pretrain_end=r17c['pretrain']['held_out_curve'][-1],
-        statistics=spread, wins=wins, evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
+        statistics=spread, wins=wins,
+        # not a reading of the rule, added after it: did R12c train on R12's batches? (R12's record keeps its training
+        # losses every 250 steps, not its tokens)
+        train_at_250=dict(r12c=pre['train_curve'][0], r12=r12['train_curve'][0]), evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
                                              for k, v in ev.items()},
         record='python -m experiments.reading.r12_again experiments/reading/r12_again.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
