@@ -1,12 +1,12 @@
 """Build experiments/reading/r12_again.json (R12c: R12's own command trained again on this machine's CPU, a diagnostic)
 from the runs and evaluations its plan names; run from the repository root after them:
 `python -m experiments.reading.r12_again experiments/reading/r12_again.json`."""
-import json, subprocess, sys
+import json, sys
 from pathlib import Path
 
 import numpy as np
 
-from experiments.common import load_eval   # R17c's
+from experiments.common import git, load_eval   # R17c's
 from experiments.speed.answers_cpu import cpu
 from netlm.runlog import read_metrics
 
@@ -19,7 +19,8 @@ EVAL_COMMANDS = [f'netlm eval --model runs/pt_r12c/model --data runs/{rows}/rows
                  for name, rows, extra in (('menog', 'menog_c13', ''), ('starlink', 'starlink', ''),
                                            ('s7', 's7', ' --max-queries 1000'))]
 HOW_RUN = ('on the 2 CPU cores of an Intel Xeon @ 2.80GHz, 2026-12-08 (the 2026-12-07 run on an AMD EPYC died with its '
-           'session at step 5,550); short niced notebook tests shared the cores for a few minutes of its first hour')
+           'session at step 5,550); niced notebook tests shared the cores for about 40 minutes of its first hour (about a '
+           'fifth of a core), two short niced scripts for about 4 minutes of its second')
 # the R17 rule's statistics of criteria 1-4: (data set, slice, statistic)
 STATISTICS = [('menog', 'seen', 'median_ae'), ('menog', 'all', 'median_ae'), ('menog', 'all', 'crps'),
               ('menog', 'unseen', 'median_ae'), ('starlink', 'all', 'crps'), ('starlink', 'all', 'median_ae'),
@@ -54,13 +55,13 @@ def main(out_path):
              "rules' statistics (R12c / R12), beside R17c / R12 from R17c's own record (same rows and protocol, not "
              "paired with R12c: R17c's model was not at hand, the plan's amendment); validation probes only",
         machine=cpu(),
-        commit=subprocess.run(['git', 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip(),
+        commit=git('rev-parse', 'HEAD'),
         how_run=HOW_RUN, evaluations=EVAL_COMMANDS, pretrain=pre, r12_pretrain_end=r12['held_out_curve'][-1], r17c_pretrain_end=r17c['pretrain']['held_out_curve'][-1],
         statistics=spread, wins=wins,
         # not a reading of the rule, added after it: did R12c train on R12's batches? (R12's record keeps its training
         # losses every 250 steps, not its tokens)
-        train_at_250=dict(r12c=pre['train_curve'][0], r12=r12['train_curve'][0]), evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol'])
-                                             for k, v in ev.items()},
+        train_at_250=dict(r12c=pre['train_curve'][0], r12=r12['train_curve'][0]),
+        evals={k: dict(rtt=v['rtt'], versus=v['versus'], protocol=v['protocol']) for k, v in ev.items()},
         record='python -m experiments.reading.r12_again experiments/reading/r12_again.json')
     Path(out_path).write_text(json.dumps(record, indent=1))
     print('held-out end: R12c', pre['held_out_curve'][-1], '\n              R12 ', r12['held_out_curve'][-1])
